@@ -1,0 +1,37 @@
+// Browser entry: read the data the server embedded, build the router from the same route table, hydrate.
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router-dom';
+import { AppProvider, type PagePayload } from '../shared/app-context';
+import { PAYLOAD_SCRIPT_ID } from '../shared/components/root-layout';
+import { createHttpItemsReader } from '../shared/items/items-client';
+import { createRoutes } from '../shared/routes';
+import { installKeyboardShortcuts } from './keyboard-shortcuts';
+
+interface RouterPayload {
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
+  errors: Record<string, { status: number; statusText: string; data: unknown }> | null;
+}
+
+function readPayload(): { payload: PagePayload; serialized: string } {
+  const serialized = document.getElementById(PAYLOAD_SCRIPT_ID)?.textContent ?? '';
+  return { payload: JSON.parse(serialized) as PagePayload, serialized };
+}
+
+const { payload, serialized } = readPayload();
+const state = payload.router as RouterPayload;
+const errors = state.errors
+  ? Object.fromEntries(Object.entries(state.errors).map(([id, error]) => [id, new ErrorResponse(error.status, error.statusText, error.data)]))
+  : null;
+
+const router = createBrowserRouter(createRoutes(createHttpItemsReader()), {
+  hydrationData: { loaderData: state.loaderData, actionData: state.actionData, errors },
+});
+
+hydrateRoot(
+  document,
+  <AppProvider app={payload.app} serializedPayload={serialized}>
+    <RouterProvider router={router} />
+  </AppProvider>,
+);
+installKeyboardShortcuts();

@@ -1,0 +1,149 @@
+// Builds the browser bundle (hashed names + manifest the server reads) and the Node server bundle.
+// Usage: node esbuild.config.mjs [--if-stale | --dev]
+import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const distDir = path.join(root, 'dist');
+const assetsDir = path.join(distDir, 'public', 'assets');
+const manifestPath = path.join(distDir, 'public', 'manifest.json');
+const stampPath = path.join(distDir, '.build-stamp');
+// What the build reads: a change to any of these makes the build stale.
+const sourceInputs = ['client', 'shared', 'server', 'package.json', 'package-lock.json', 'tsconfig.json', 'esbuild.config.mjs'];
+
+/** @type {import('esbuild').BuildOptions} */
+const clientOptions = {
+  absWorkingDir: root,
+  entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles.css' },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+  outdir: assetsDir,
+  entryNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  publicPath: '/assets',
+  metafile: true,
+  legalComments: 'none',
+  sourcemap: 'linked',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const serverOptions = {
+  absWorkingDir: root,
+  entryPoints: ['server/index.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: path.join(distDir, 'server', 'index.js'),
+  // Dependencies stay in node_modules: the server bundle holds only the project's code.
+  packages: 'external',
+  sourcemap: 'linked',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+};
+
+/** Maps the client entry points to their hashed public URLs. */
+function writeManifest(metafile) {
+  const manifest = {};
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint || file.endsWith('.map')) continue;
+    const name = path.basename(output.entryPoint).replace(/\.(tsx?|css)$/, '');
+    const key = file.endsWith('.css') ? 'css' : name === 'entry' ? 'js' : name;
+    manifest[key] = '/assets/' + path.basename(file);
+  }
+  return writeFile(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
+}
+
+export async function buildAll() {
+  await rm(distDir, { recursive: true, force: true });
+  await mkdir(assetsDir, { recursive: true });
+  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  await writeManifest(client.metafile);
+  await writeFile(stampPath, new Date().toISOString() + '\n');
+}
+
+async function newestMtime(target) {
+  const info = await stat(target).catch(() => null);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  const entries = await readdir(target);
+  const times = await Promise.all(entries.map((entry) => newestMtime(path.join(target, entry))));
+  return Math.max(info.mtimeMs, ...times);
+}
+
+/** True when dist/ is missing or older than any source the build reads. */
+export async function isBuildStale() {
+  const built = await stat(stampPath).catch(() => null);
+  if (!built) return true;
+  const times = await Promise.all(sourceInputs.map((input) => newestMtime(path.join(root, input))));
+  return Math.max(...times) > built.mtimeMs;
+}
+
+export async function buildIfStale() {
+  if (await isBuildStale()) {
+    await buildAll();
+    return true;
+  }
+  return false;
+}
+
+/** Rebuilds on change and restarts the server after each successful build. */
+async function runDev() {
+  await mkdir(assetsDir, { recursive: true });
+  let server = null;
+  const restart = () => {
+    if (server) server.kill('SIGTERM');
+    server = spawn(process.execPath, ['--enable-source-maps', path.join(distDir, 'server', 'index.js')], {
+      stdio: 'inherit',
+    });
+  };
+  let pending = 2;
+  const onEnd = (kind) => ({
+    name: `restart-on-${kind}`,
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.errors.length > 0) return;
+        if (kind === 'client') await writeManifest(result.metafile);
+        if (pending > 0) pending -= 1;
+        if (pending === 0) restart();
+      });
+    },
+  });
+  const contexts = await Promise.all([
+    esbuild.context({ ...clientOptions, minify: false, plugins: [onEnd('client')] }),
+    esbuild.context({ ...serverOptions, plugins: [onEnd('server')] }),
+  ]);
+  await Promise.all(contexts.map((context) => context.watch()));
+  const stop = async () => {
+    await Promise.all(contexts.map((context) => context.dispose()));
+    server?.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = new Set(process.argv.slice(2));
+  try {
+    if (args.has('--dev')) await runDev();
+    else if (args.has('--if-stale')) {
+      if (await buildIfStale()) console.log('build: done');
+    } else {
+      await buildAll();
+      console.log('build: done');
+    }
+  } catch (error) {
+    console.error(`build failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

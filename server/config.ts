@@ -1,0 +1,75 @@
+// The one place that reads process.env: parsed with a schema, frozen, passed down typed.
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
+
+const integer = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+const envSchema = z.object({
+  PORT: integer(0, 65535).default(3000),
+  HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL, e.g. https://example.org/' })
+    .default('http://localhost:3000/')
+    // Canonical links are SITE_URL + path: keep exactly one trailing slash.
+    .transform((value) => value.replace(/\/*$/, '/')),
+  ITEMS_SERVICE_URL: optionalUrl.optional(),
+  CONTENT_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('content'),
+  CACHE_TTL_SECONDS: integer(1, 86_400).default(60),
+  CACHE_MAX_KEYS: integer(10, 1_000_000).default(2_000),
+  UPSTREAM_TIMEOUT_MS: integer(100, 60_000).default(3_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  siteUrl: string;
+  itemsServiceUrl: string | undefined;
+  contentDir: string;
+  cacheTtlSeconds: number;
+  cacheMaxKeys: number;
+  upstreamTimeoutMs: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every variable that is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
+  // An empty variable means "not set", as in most process managers' env files.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? null)})`),
+    );
+  }
+  const values = parsed.data;
+  return Object.freeze({
+    port: values.PORT,
+    host: values.HOST,
+    siteUrl: values.SITE_URL,
+    itemsServiceUrl: values.ITEMS_SERVICE_URL?.replace(/\/+$/, ''),
+    contentDir: path.resolve(cwd, values.CONTENT_DIR),
+    cacheTtlSeconds: values.CACHE_TTL_SECONDS,
+    cacheMaxKeys: values.CACHE_MAX_KEYS,
+    upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    logLevel: values.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,92 @@
+// Server-side work on sanitised article bodies: code highlighting and heading numbers with anchors.
+// Done once when an article enters the cache, so the browser bundle carries no highlighter.
+import render from 'dom-serializer';
+import { Element, Text, type ChildNode } from 'domhandler';
+import { findAll, prependChild, textContent } from 'domutils';
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import css from 'highlight.js/lib/languages/css';
+import dockerfile from 'highlight.js/lib/languages/dockerfile';
+import http from 'highlight.js/lib/languages/http';
+import ini from 'highlight.js/lib/languages/ini';
+import java from 'highlight.js/lib/languages/java';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import properties from 'highlight.js/lib/languages/properties';
+import sql from 'highlight.js/lib/languages/sql';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+import { parseDocument } from 'htmlparser2';
+
+const languages = { bash, css, dockerfile, http, ini, java, javascript, json, properties, sql, typescript, xml, yaml };
+for (const [name, definition] of Object.entries(languages)) hljs.registerLanguage(name, definition);
+
+/** The language named by a code element's class: language-x, lang-x or a bare known name. */
+function readLanguage(element: Element): string | undefined {
+  const classes = (element.attribs.class ?? '').split(/\s+/).filter(Boolean);
+  for (const name of classes) {
+    const language = name.replace(/^(language|lang)-/, '').toLowerCase();
+    if (hljs.getLanguage(language)) return language;
+  }
+  return undefined;
+}
+
+function setChildren(parent: Element, html: string): void {
+  const children = parseDocument(html).children;
+  for (const child of children) child.parent = parent;
+  parent.children = children;
+}
+
+function highlightCodeBlocks(root: ChildNode[]): void {
+  const blocks = findAll((element) => element.name === 'code' && (element.parent as Element | null)?.name === 'pre', root);
+  for (const code of blocks) {
+    const language = readLanguage(code);
+    if (!language) continue;
+    const { value } = hljs.highlight(textContent(code), { language, ignoreIllegals: true });
+    setChildren(code, value);
+    code.attribs.class = `hljs language-${language}`;
+  }
+}
+
+/** Anchor for a heading: number and words, accents and ligatures folded (1-2-mise-en-oeuvre). */
+export function slugifyHeading(number: string, text: string): string {
+  const words = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/œ/gi, 'oe')
+    .replace(/æ/gi, 'ae')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return [number.replace(/\./g, '-'), words].filter(Boolean).join('-');
+}
+
+/** Numbers h2..h6 as 1, 1.1, 1.2, 2 ... (the body's highest heading level counts as the first level). */
+function numberHeadings(root: ChildNode[]): void {
+  const headings = findAll((element) => /^h[1-6]$/.test(element.name), root);
+  if (headings.length === 0) return;
+  const top = Math.min(...headings.map((heading) => Number(heading.name[1])));
+  const counters: number[] = [];
+  for (const heading of headings) {
+    const depth = Number(heading.name[1]) - top;
+    counters.length = depth + 1;
+    for (let index = 0; index < depth; index += 1) counters[index] ??= 1;
+    counters[depth] = (counters[depth] ?? 0) + 1;
+    const number = counters.join('.');
+    heading.attribs.id = slugifyHeading(number, textContent(heading));
+    prependChild(heading, new Text(' '));
+    prependChild(heading, new Element('span', { class: 'heading-number' }, [new Text(number)]));
+  }
+}
+
+/** Highlights code blocks and numbers headings of sanitised HTML. */
+export function enhanceArticleBody(html: string): string {
+  const document = parseDocument(html);
+  highlightCodeBlocks(document.children);
+  numberHeadings(document.children);
+  return render(document.children, { encodeEntities: 'utf8' });
+}

@@ -1,0 +1,12 @@
+// Every article passes here once on its way into the cache, whichever source it came from.
+import type { Article, ArticleSummary } from '../../shared/items/types';
+import { enhanceArticleBody } from './enhance';
+import { sanitizeArticleHtml } from './sanitize';
+
+export function prepareSummary<T extends ArticleSummary>(item: T): T {
+  return { ...item, sum: sanitizeArticleHtml(item.sum) };
+}
+
+export function prepareArticle(article: Article): Article {
+  return { ...prepareSummary(article), ctn: enhanceArticleBody(sanitizeArticleHtml(article.ctn)) };
+}

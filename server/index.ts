@@ -1,0 +1,68 @@
+// The process: read config → build the app → listen; SIGTERM/SIGINT → stop accepting, drain, exit.
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createItemsSource } from './items';
+import { createLogger } from './logger';
+import { loadAppData } from './render/app-data';
+
+/** In-flight requests get this long to finish after a stop signal. */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+// dist/server/index.js → the project root is two levels up.
+const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const source = await createItemsSource(config, logger);
+  const appData = await loadAppData(rootDir, config.siteUrl);
+  const app = createApp({ config, logger, source, appData, rootDir });
+
+  const server: Server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ host: config.host, port, items: source.description, siteUrl: config.siteUrl }, `listening on http://${config.host}:${port}`);
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time, closing them');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      void source.close().finally(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+    });
+    // Idle keep-alive connections would hold close() open.
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('start failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+// /www-be/items/v1.0 for the browser: the items API of DESIGN.md, answered through the cache.
+import { Router, type Request, type Response } from 'express';
+import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
+import { requireXsrfToken } from '../middleware/xsrf';
+import type { ItemsCache } from './cache';
+
+export const ITEMS_API_PATH = '/www-be/items/v1.0';
+
+function sendUnavailable(res: Response): void {
+  res.status(503).set('Retry-After', '30').json({ error: 'unavailable', message: 'The items service is unavailable.' });
+}
+
+function sendNotFound(res: Response): void {
+  res.status(404).json({ error: 'not_found', message: 'No such article.' });
+}
+
+export function createItemsApiRouter({ cache, ttlSeconds }: { cache: ItemsCache; ttlSeconds: number }): Router {
+  const router = Router();
+  // Browsers may reuse an answer as long as the server's cache would, then revalidate with the ETag.
+  const cacheControl = `public, max-age=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
+
+  const answer = async (res: Response, read: () => Promise<unknown>) => {
+    try {
+      const body = await read();
+      if (body === null) return sendNotFound(res);
+      // res.json sets a weak ETag and answers 304 when If-None-Match matches.
+      res.set('Cache-Control', cacheControl).json(body);
+    } catch (error) {
+      if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
+      throw error;
+    }
+  };
+
+  router.use(requireXsrfToken);
+
+  router.get('/items', async (req: Request, res: Response) => {
+    const f = typeof req.query.f === 'string' ? req.query.f : '';
+    await answer(res, () => cache.list(f));
+  });
+
+  router.get('/items/:id', async (req: Request<{ id: string }>, res: Response) => {
+    const { id } = req.params;
+    // Ids that cannot be ids never reach the source.
+    if (!isValidArticleId(id)) return sendNotFound(res);
+    await answer(res, () => cache.get(id));
+  });
+
+  // The items are read-only here: writes (with a valid token, checked above) are refused.
+  router.all(['/items', '/items/:id'], (_req, res) => {
+    res.status(405).set('Allow', 'GET, HEAD').json({ error: 'method_not_allowed', message: 'Articles are read-only.' });
+  });
+
+  router.use((_req, res) => sendNotFound(res));
+  return router;
+}

@@ -1,0 +1,13 @@
+// Picks the items source the configuration asks for.
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { createContentSource } from './content/content-source';
+import type { ItemsSource } from './source';
+import { createUpstreamSource } from './upstream';
+
+export async function createItemsSource(config: Pick<Config, 'itemsServiceUrl' | 'upstreamTimeoutMs' | 'contentDir'>, logger: Logger, options: { watchFiles?: boolean } = {}): Promise<ItemsSource> {
+  if (config.itemsServiceUrl) {
+    return createUpstreamSource({ baseUrl: config.itemsServiceUrl, timeoutMs: config.upstreamTimeoutMs, logger });
+  }
+  return createContentSource({ contentDir: config.contentDir, logger, watchFiles: options.watchFiles ?? true });
+}

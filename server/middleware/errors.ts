@@ -1,0 +1,31 @@
+// The last handlers: a short 404 for what nothing else answered, and the one error handler.
+import type { NextFunction, Request, Response } from 'express';
+
+const ERROR_PAGE = (status: number, title: string) =>
+  `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+  `<body><h1>${title}</h1><p>Erreur ${status}. <a href="/">Retour à l’accueil</a></p></body></html>`;
+
+function sendError(req: Request, res: Response, status: number, title: string, message: string): void {
+  if (req.path.startsWith('/www-be/') || req.accepts(['html', 'json']) === 'json') {
+    res.status(status).json({ error: title.toLowerCase().replace(/\W+/g, '_'), message });
+  } else {
+    res.status(status).type('html').send(ERROR_PAGE(status, title));
+  }
+}
+
+export function notFound(req: Request, res: Response): void {
+  sendError(req, res, 404, 'Not Found', 'Nothing here.');
+}
+
+/** Never leaks internals: the client gets a status and a short text, the log gets the error. */
+export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  const clientError = typeof status === 'number' && status >= 400 && status < 500;
+  if (!clientError) req.log?.error({ err: error }, 'request failed');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (clientError) sendError(req, res, status, status === 413 ? 'Payload Too Large' : 'Bad Request', 'The request could not be understood.');
+  else sendError(req, res, 500, 'Internal Server Error', 'Something went wrong on our side.');
+}

@@ -1,0 +1,59 @@
+// What every page embeds for the browser, gathered once at start.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppData, ComponentVersion } from '../../shared/app-context';
+import { DEFAULT_LANG, type Lang, type Translations } from '../../shared/i18n/i18n';
+
+/** The libraries the About page lists, by package name and label. */
+const LISTED_PACKAGES: [string, string][] = [
+  ['react', 'React'],
+  ['react-router', 'React Router'],
+  ['bootstrap', 'Bootstrap'],
+  ['i18next', 'i18next'],
+  ['express', 'Express'],
+  ['highlight.js', 'highlight.js'],
+];
+
+async function readJson<T>(file: string): Promise<T> {
+  return JSON.parse(await readFile(file, 'utf8')) as T;
+}
+
+/** Versions of Node.js and of the packages actually installed (not the ranges in package.json). */
+export async function readComponentVersions(rootDir: string): Promise<ComponentVersion[]> {
+  const packages = await Promise.all(
+    LISTED_PACKAGES.map(async ([name, label]) => {
+      const { version } = await readJson<{ version: string }>(path.join(rootDir, 'node_modules', name, 'package.json'));
+      return { name: label, version };
+    }),
+  );
+  return [{ name: 'Node.js', version: process.versions.node }, ...packages];
+}
+
+export interface AssetManifest {
+  js: string;
+  css: string;
+}
+
+export async function readManifest(rootDir: string): Promise<AssetManifest> {
+  const file = path.join(rootDir, 'dist', 'public', 'manifest.json');
+  const manifest = await readJson<Partial<AssetManifest>>(file).catch(() => {
+    throw new Error(`No client build at ${file}: run "npm run build" (npm start builds when needed).`);
+  });
+  if (!manifest.js || !manifest.css) throw new Error(`${file} lacks the js or css entry: rebuild with "npm run build".`);
+  return { js: manifest.js, css: manifest.css };
+}
+
+export async function readTranslations(rootDir: string, lang: Lang): Promise<Translations> {
+  return readJson<Translations>(path.join(rootDir, 'public', 'assets', 'i18n', `${lang}.json`));
+}
+
+/** Everything in AppData but the render time. */
+export async function loadAppData(rootDir: string, siteUrl: string): Promise<Omit<AppData, 'now'>> {
+  const [pkg, components, assets, translations] = await Promise.all([
+    readJson<{ version: string }>(path.join(rootDir, 'package.json')),
+    readComponentVersions(rootDir),
+    readManifest(rootDir),
+    readTranslations(rootDir, DEFAULT_LANG),
+  ]);
+  return { lang: DEFAULT_LANG, translations, siteUrl, version: pkg.version, components, assets };
+}

@@ -1,0 +1,55 @@
+// Page routes: the shared route table runs through React Router's static handler (loaders → cache),
+// then React renders the whole document to HTML with the data the browser will hydrate from.
+import type { Request, Response } from 'express';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
+import { serializeForScript, serializeRouteErrors } from './serialize';
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A Fetch Request for the static handler; aborted when the client goes away. */
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  return new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), { method: 'GET', signal: controller.signal });
+}
+
+export function createPageHandler({ routes, appData }: { routes: RouteObject[]; appData: Omit<AppData, 'now'> }) {
+  const handler = createStaticHandler(routes);
+
+  return async function renderPage(req: Request, res: Response): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.status(405).set('Allow', 'GET, HEAD').type('text').send('Method Not Allowed');
+      return;
+    }
+    const context = await handler.query(toFetchRequest(req, res));
+    if (context instanceof Response) {
+      const location = context.headers.get('Location');
+      if (REDIRECT_STATUSES.has(context.status) && location) return res.redirect(context.status, location);
+      res.status(context.status).end();
+      return;
+    }
+    if (res.destroyed) return;
+    for (const [routeId, error] of Object.entries(context.errors ?? {})) {
+      if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
+    }
+    const app: AppData = { ...appData, now: new Date().toISOString() };
+    const payload: PagePayload = {
+      app,
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
+    };
+    const serializedPayload = serializeForScript(payload);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      <AppProvider app={app} serializedPayload={serializedPayload}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    );
+    res
+      .status(context.statusCode)
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(`<!DOCTYPE html>${html}`);
+  };
+}

@@ -1,0 +1,62 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useAppData, useT } from '../app-context';
+import { MAIN_CONTENT_ID, SITE_SEARCH_INPUT_ID, paths } from '../paths';
+import { siteConfig } from '../site/site-config';
+import { ThemeSelector } from './theme-selector';
+
+const navItems = [
+  { to: paths.cv, label: 'MENU.CV' },
+  { to: paths.articles, label: 'MENU.ARTICLES' },
+  { to: paths.about, label: 'MENU.ABOUT' },
+] as const;
+
+export function TopBar() {
+  const t = useT();
+  const { siteUrl } = useAppData();
+  const { action, queryParam, siteParam } = siteConfig.webSearch;
+  return (
+    <header className="top-bar border-bottom">
+      <a className="visually-hidden-focusable skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        {t('SHELL.SKIP_TO_CONTENT')}
+      </a>
+      <nav className="navbar navbar-expand container-lg flex-wrap gap-2 py-2" aria-label={t('SHELL.MAIN_NAV')}>
+        <Link className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
+          <span aria-hidden="true" className="brand-mark">
+            JM
+          </span>{' '}
+          {t('SITE.SHORT_NAME')}
+        </Link>
+        <ul className="navbar-nav flex-row gap-1 me-auto">
+          {navItems.map((item) => (
+            <li className="nav-item" key={item.to}>
+              <NavLink className="nav-link px-2" to={item.to} end={item.to !== paths.articles}>
+                {t(item.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <ThemeSelector />
+        {/* A plain GET form: the external engine searches this host only, with or without JavaScript. */}
+        <form className="site-search d-flex" role="search" method="get" action={action}>
+          <input type="hidden" name={siteParam} value={new URL(siteUrl).host} />
+          <label htmlFor={SITE_SEARCH_INPUT_ID} className="visually-hidden">
+            {t('SHELL.SEARCH_LABEL')}
+          </label>
+          <input
+            id={SITE_SEARCH_INPUT_ID}
+            className="form-control form-control-sm"
+            type="search"
+            name={queryParam}
+            placeholder={t('SHELL.SEARCH_PLACEHOLDER')}
+            aria-keyshortcuts="Shift+/"
+            autoComplete="off"
+            required
+          />
+          <button className="btn btn-sm btn-outline-secondary ms-1" type="submit">
+            {t('SHELL.SEARCH_SUBMIT')}
+          </button>
+        </form>
+      </nav>
+    </header>
+  );
+}

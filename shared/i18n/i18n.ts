@@ -1,0 +1,24 @@
+// i18next set-up shared by server and browser: resources are passed in, never fetched at render time.
+import { createInstance, type TFunction } from 'i18next';
+
+export const LANGS = ['fr', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'fr';
+
+/** The content of public/assets/i18n/{lang}.json. */
+export type Translations = { [key: string]: string | Translations };
+
+/** A ready, synchronous translator for one language. */
+export function createTranslator(lang: Lang, translations: Translations): TFunction {
+  const instance = createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation: translations } },
+    initAsync: false,
+    // React escapes text itself.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance.t;
+}

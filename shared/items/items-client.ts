@@ -1,0 +1,61 @@
+// The browser's client for this server's items API (/www-be/items/v1.0), used by loaders on navigation.
+import { ItemsUnavailableError, type ItemsReader, normalizeFilter } from './items-reader';
+import type { Article, ArticleSummary } from './types';
+
+export const ITEMS_API_BASE = '/www-be/items/v1.0';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function isRelativeUrl(url: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//');
+}
+
+/**
+ * fetch with the anti-forgery header (SPEC §7): requests that are not GET or HEAD, to relative URLs,
+ * carry X-XSRF-TOKEN copied from the XSRF-TOKEN cookie.
+ */
+export function fetchWithXsrf(url: string, init: RequestInit = {}): Promise<Response> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  const headers = new Headers(init.headers);
+  if (method !== 'GET' && method !== 'HEAD' && isRelativeUrl(url)) {
+    const token = readCookie(XSRF_COOKIE);
+    if (token && !headers.has(XSRF_HEADER)) headers.set(XSRF_HEADER, token);
+  }
+  return fetch(url, { ...init, headers, credentials: 'same-origin' });
+}
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T | null> {
+  let response: Response;
+  try {
+    response = await fetchWithXsrf(url, { headers: { accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ItemsUnavailableError('The items API could not be reached', { cause: error });
+  }
+  if (response.status === 404) return null;
+  if (!response.ok) throw new ItemsUnavailableError(`The items API answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export function createHttpItemsReader(base: string = ITEMS_API_BASE): ItemsReader {
+  return {
+    async list(filter, signal) {
+      const query = new URLSearchParams({ s: '-date_m' });
+      const f = normalizeFilter(filter);
+      if (f) query.set('f', f);
+      return (await getJson<ArticleSummary[]>(`${base}/items?${query.toString()}`, signal)) ?? [];
+    },
+    get(id, signal) {
+      return getJson<Article>(`${base}/items/${encodeURIComponent(id)}`, signal);
+    },
+  };
+}

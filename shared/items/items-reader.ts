@@ -1,0 +1,32 @@
+// How pages read articles: the server passes its cache, the browser passes the HTTP client.
+import type { Article, ArticleSummary } from './types';
+
+export interface ItemsReader {
+  /** Articles matching the filter text (all when empty), newest first. */
+  list(filter: string, signal?: AbortSignal): Promise<ArticleSummary[]>;
+  /** One article, or null when there is no such article. */
+  get(id: string, signal?: AbortSignal): Promise<Article | null>;
+}
+
+/** The items source cannot answer now (down, slow, broken): pages show a 503, not a 404. */
+export class ItemsUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ItemsUnavailableError';
+  }
+}
+
+/** Longest filter text the server accepts; longer text is cut (the UI sets no bound, the server does). */
+export const MAX_FILTER_LENGTH = 200;
+
+/** The filter as sent and cached: trimmed, inner white space folded, bounded. */
+export function normalizeFilter(filter: string | null | undefined): string {
+  return (filter ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_FILTER_LENGTH).trim();
+}
+
+/** What an article id may look like; anything else is answered 404 without asking the source. */
+export const ARTICLE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
+
+export function isValidArticleId(id: string): boolean {
+  return ARTICLE_ID_PATTERN.test(id) && !id.includes('..');
+}

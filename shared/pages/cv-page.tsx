@@ -1,0 +1,146 @@
+import { useAppData, useT } from '../app-context';
+import { PageHead } from '../components/page-head';
+import { cvData } from '../site/cv-data';
+import type { Job, KnowledgeGroup } from '../site/cv-types';
+import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
+
+export function CvPage() {
+  const t = useT();
+  const { siteUrl, now } = useAppData();
+  const years = computeExperienceYears(now);
+  const { photo } = siteConfig;
+  return (
+    <article className="cv" aria-labelledby="cv-name">
+      <PageHead
+        title={t('CV.TITLE')}
+        description={t('CV.DESCRIPTION', { name: siteConfig.author, job: siteConfig.jobTitle.toLowerCase(), years })}
+      />
+      <header className="cv-header d-flex flex-wrap align-items-center gap-3 mb-3">
+        <picture>
+          <source media={`(min-width: ${photo.breakpointPx}px)`} srcSet={photo.large.src} width={photo.large.width} height={photo.large.height} />
+          <img
+            className="cv-photo rounded-circle"
+            src={photo.small.src}
+            width={photo.small.width}
+            height={photo.small.height}
+            alt={t('CV.PHOTO_ALT', { name: siteConfig.author })}
+            fetchPriority="high"
+          />
+        </picture>
+        <div>
+          <h1 id="cv-name" className="h2 mb-1">
+            {siteConfig.author}
+          </h1>
+          <p className="lead mb-1 cv-job-title">{siteConfig.jobTitle}</p>
+          <p className="mb-1 cv-job-description">{siteConfig.jobDescription}</p>
+          <p className="mb-0 fw-semibold cv-experience" data-testid="experience-years">
+            {t('CV.EXPERIENCE_YEARS', { count: years })}
+          </p>
+        </div>
+      </header>
+
+      <dl className="cv-contact row mb-4">
+        <dt className="col-sm-2">{t('CV.ADDRESS')}</dt>
+        <dd className="col-sm-10">{siteConfig.address}</dd>
+        <dt className="col-sm-2">{t('CV.EMAIL')}</dt>
+        <dd className="col-sm-10">
+          <a href={buildMailto()}>{siteConfig.email}</a>
+        </dd>
+        <dt className="col-sm-2">{t('CV.WEB')}</dt>
+        <dd className="col-sm-10">
+          <a href={siteUrl}>{siteUrl}</a>
+        </dd>
+      </dl>
+
+      <section className="cv-section mb-4" aria-labelledby="cv-knowledge">
+        <h2 id="cv-knowledge" className="cv-section-title">
+          {t('CV.KNOWLEDGE')}
+        </h2>
+        <div className="row g-3">
+          {cvData.knowledge_list.map((group) => (
+            <KnowledgeCard key={group.name} group={group} />
+          ))}
+        </div>
+      </section>
+
+      <section className="cv-section mb-4" aria-labelledby="cv-formation">
+        <h2 id="cv-formation" className="cv-section-title">
+          {t('CV.FORMATION')}
+        </h2>
+        {/* Two per row from the md breakpoint (SPEC §9). */}
+        <ul className="row row-cols-1 row-cols-md-2 g-3 list-unstyled" data-testid="formation-list">
+          {cvData.formation_list.map((formation) => (
+            <li className="col" key={`${formation.date}-${formation.title}`}>
+              <div className="cv-entry h-100">
+                <p className="mb-0 text-body-secondary small">{formation.date}</p>
+                <p className="mb-0 fw-semibold">{formation.title}</p>
+                <p className="mb-0">{formation.location}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="cv-section" aria-labelledby="cv-experience">
+        <h2 id="cv-experience" className="cv-section-title">
+          {t('CV.EXPERIENCE')}
+        </h2>
+        {cvData.companies.map((company) => (
+          <section className="cv-company mb-4" key={company.title}>
+            <h3 className="h5 cv-company-title">{company.title}</h3>
+            {company.exp.map((job) => (
+              <JobEntry key={job.job} job={job} />
+            ))}
+          </section>
+        ))}
+      </section>
+    </article>
+  );
+}
+
+function KnowledgeCard({ group }: { group: KnowledgeGroup }) {
+  return (
+    <div className="col-md-6 col-xl-4">
+      <div className="cv-entry h-100">
+        <h3 className="h6 mb-2">{group.name}</h3>
+        {group.list ? (
+          <ul className="list-unstyled mb-0">
+            {group.list.map((item) => (
+              <li key={item.name}>
+                <span className="fw-semibold">{item.name}</span> : {item.details}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mb-0">{group.details}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function JobEntry({ job }: { job: Job }) {
+  const t = useT();
+  return (
+    <div className="cv-job cv-entry mb-3">
+      <h4 className="h6 mb-2">{job.job}</h4>
+      {job.list && job.list.length > 0 && (
+        <ul className="mb-2">
+          {job.list.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {job.description?.map((paragraph) => (
+        <p className="mb-2" key={paragraph}>
+          {paragraph}
+        </p>
+      ))}
+      {job.env && (
+        <p className="mb-0 small cv-env">
+          <span className="fw-semibold">{t('CV.ENVIRONMENT')}</span> : {job.env}
+        </p>
+      )}
+    </div>
+  );
+}

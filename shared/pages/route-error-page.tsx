@@ -1,0 +1,31 @@
+// What a route shows when its loader or render fails: 404 for a missing article, 503 when the items
+// service is down, a generic page otherwise. The shell around it stays usable.
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useT } from '../app-context';
+import { PageHead } from '../components/page-head';
+import { paths } from '../paths';
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const t = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, text] =
+    status === 404
+      ? [t('ERROR.NOT_FOUND_TITLE'), t('ERROR.NOT_FOUND_TEXT')]
+      : status === 503 || status === 502
+        ? [t('ERROR.UNAVAILABLE_TITLE'), t('ERROR.UNAVAILABLE_TEXT')]
+        : [t('ERROR.GENERIC_TITLE'), t('ERROR.GENERIC_TEXT')];
+  return (
+    <section className="error-page py-4" aria-labelledby="error-heading" data-status={status}>
+      <PageHead title={title} description={text} />
+      <h1 id="error-heading" className="h2">
+        {title}
+      </h1>
+      <p>{text}</p>
+      <p className="d-flex gap-3 flex-wrap">
+        <Link to={paths.articles}>{t('ERROR.BACK_TO_LIST')}</Link>
+        <Link to={paths.cv}>{t('ERROR.BACK_HOME')}</Link>
+      </p>
+    </section>
+  );
+}

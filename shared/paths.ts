@@ -1,0 +1,20 @@
+// URL paths of the pages, one source for links, redirects and the route table.
+import { siteConfig } from './site/site-config';
+
+export const paths = {
+  cv: `/${siteConfig.cvSlug}`,
+  articles: '/articles',
+  about: '/help/about',
+  /** Path of one article; the id is URL-encoded. */
+  article: (id: string) => `/articles/${encodeURIComponent(id)}`,
+  /** The list filtered by `f`; no query string when the filter is empty. */
+  articleSearch: (filter: string) => {
+    const trimmed = filter.trim();
+    return trimmed ? `/articles?${new URLSearchParams({ f: trimmed }).toString()}` : '/articles';
+  },
+} as const;
+
+/** The id of the element that Shift+/ focuses. */
+export const SITE_SEARCH_INPUT_ID = 'site-search';
+/** The id of <main>, target of the skip link. */
+export const MAIN_CONTENT_ID = 'main-content';

@@ -1,0 +1,69 @@
+// The route table, one source for the server's static handler and the browser's router.
+// Loaders read articles through the ItemsReader each side passes in.
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { ItemsUnavailableError, isValidArticleId, normalizeFilter, type ItemsReader } from './items/items-reader';
+import { RootLayout } from './components/root-layout';
+import { AboutPage } from './pages/about-page';
+import type { ArticleListData } from './pages/article-list-page';
+import { ArticleListPage } from './pages/article-list-page';
+import { ArticlePage } from './pages/article-page';
+import { CvPage } from './pages/cv-page';
+import { RouteErrorPage } from './pages/route-error-page';
+import { paths } from './paths';
+import { siteConfig } from './site/site-config';
+
+/** Turns a source failure into a 503 route error; anything else goes on up. */
+async function readItems<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ItemsUnavailableError) throw data({ reason: 'unavailable' }, { status: 503 });
+    throw error;
+  }
+}
+
+export function createRoutes(items: ItemsReader): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <RootLayout />,
+      children: [
+        {
+          // Errors render inside the shell, so the top bar and footer stay usable.
+          id: 'pages',
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, loader: () => redirect(paths.cv, 301) },
+            { path: 'cv', loader: () => redirect(paths.cv, 301) },
+            { id: 'cv', path: siteConfig.cvSlug, element: <CvPage /> },
+            {
+              id: 'articles',
+              path: 'articles',
+              element: <ArticleListPage />,
+              loader: async ({ request }: LoaderFunctionArgs): Promise<ArticleListData> => {
+                const filter = normalizeFilter(new URL(request.url).searchParams.get('f'));
+                const articles = await readItems(() => items.list(filter, request.signal));
+                return { filter, articles };
+              },
+            },
+            {
+              id: 'article',
+              path: 'articles/:id',
+              element: <ArticlePage />,
+              loader: async ({ params, request }: LoaderFunctionArgs) => {
+                const id = params.id ?? '';
+                const article = isValidArticleId(id) ? await readItems(() => items.get(id, request.signal)) : null;
+                if (!article) throw data({ reason: 'not-found' }, { status: 404 });
+                return article;
+              },
+            },
+            { id: 'about', path: 'help/about', element: <AboutPage /> },
+            // Any other path goes to the CV (SPEC §2), temporarily: a later page may take the path.
+            { id: 'unknown', path: '*', loader: () => redirect(paths.cv, 302) },
+          ],
+        },
+      ],
+    },
+  ];
+}
