@@ -91,10 +91,10 @@ export class ItemsCache implements ItemsReader {
   }
 
   /** null answers (no such article) are passed on but never stored. */
-  private read<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
+  private read<T>(key: string, load: () => Promise<T>): Promise<T> {
     const entry = this.store.get<Entry<T>>(key);
     if (entry && entry.freshUntil > this.now()) return Promise.resolve(entry.value);
-    const pending = this.inFlight.get(key) as Promise<T | null> | undefined;
+    const pending = this.inFlight.get(key) as Promise<T> | undefined;
     if (pending) return pending;
     const loading = load()
       .then((value) => {

@@ -20,6 +20,9 @@ export function truncateHtml(html: string, maxChars: number = SUMMARY_PREVIEW_LE
   const open: string[] = [];
   let out = '';
   let count = 0;
+  // Where the text budget ran out exactly: the cut goes there if any more text follows.
+  let full: { length: number; open: string[] } | null = null;
+  const close = (names: string[]) => [...names].reverse().map((name) => `</${name}>`).join('');
   for (const [token] of html.matchAll(TOKEN)) {
     if (token.startsWith('<!--')) continue;
     if (token.length > 1 && token.startsWith('<')) {
@@ -33,14 +36,18 @@ export function truncateHtml(html: string, maxChars: number = SUMMARY_PREVIEW_LE
       out += token;
       continue;
     }
+    if (full) {
+      if (token.trim() === '') continue;
+      return out.slice(0, full.length).trimEnd() + ELLIPSIS + close(full.open);
+    }
     const units = token.startsWith('&') && token.length > 1 ? [token] : Array.from(token);
     if (count + units.length <= maxChars) {
       out += token;
       count += units.length;
+      if (count === maxChars) full = { length: out.length, open: [...open] };
       continue;
     }
-    out += units.slice(0, maxChars - count).join('').trimEnd() + ELLIPSIS;
-    return out + open.reverse().map((name) => `</${name}>`).join('');
+    return out + units.slice(0, maxChars - count).join('').trimEnd() + ELLIPSIS + close(open);
   }
   return out;
 }

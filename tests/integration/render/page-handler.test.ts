@@ -1,0 +1,218 @@
+// Every page route through HTTP: status, redirects, and the head tags in the HTML the server sends.
+import * as cheerio from 'cheerio';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cvData } from '../../../shared/site/cv-data';
+import { releaseNotes } from '../../../shared/site/release-notes';
+import { siteConfig } from '../../../shared/site/site-config';
+import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../support/test-app';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const cvPath = `/${siteConfig.cvSlug}`;
+let ctx: TestApp;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function getPage(url: string, status = 200) {
+  const response = await request(ctx.app).get(url).expect(status);
+  return { response, $: cheerio.load(response.text) };
+}
+
+function headTags($: cheerio.CheerioAPI) {
+  return {
+    title: $('head > title').text(),
+    description: $('head > meta[name="description"]').attr('content'),
+    canonical: $('head > link[rel="canonical"]').attr('href'),
+    titles: $('title').length,
+  };
+}
+
+describe('redirects', () => {
+  it.each([
+    ['/', 301],
+    ['/cv', 301],
+    ['/cv/', 301],
+    ['/no/such/page', 302],
+    ['/articles-old', 302],
+    ['/help', 302],
+  ])('%s answers %i to the CV page', async (url, status) => {
+    const response = await request(ctx.app).get(url).expect(status);
+    expect(response.headers.location).toBe(cvPath);
+  });
+
+  it('keeps a missing asset a 404 instead of redirecting', async () => {
+    await request(ctx.app).get('/assets/entry-MISSING.js').expect(404);
+  });
+});
+
+describe('head tags in the server HTML', () => {
+  it.each([
+    [cvPath, 'CV — Architecte logiciel', 'ans d’expérience'],
+    ['/articles', 'Articles', 'Articles techniques sur Java'],
+    ['/help/about', 'À propos', 'Informations sur le site'],
+  ])('%s carries its own title, description and canonical link', async (url, title, description) => {
+    const { $ } = await getPage(url);
+    const head = headTags($);
+    expect(head.titles).toBe(1);
+    expect(head.title).toContain(title);
+    expect(head.description).toContain(description);
+    expect(head.canonical).toBe(TEST_SITE_URL.replace(/\/$/, '') + url);
+    expect($('html').attr('lang')).toBe('fr');
+  });
+
+  it('drops the query string and trailing slash from the canonical link', async () => {
+    const { $ } = await getPage('/articles/?f=java');
+    expect(headTags($).canonical).toBe('https://www.example.test/articles');
+  });
+
+  it('gives each page a different title and description', async () => {
+    const heads = await Promise.all([cvPath, '/articles', '/help/about'].map(async (url) => headTags((await getPage(url)).$)));
+    expect(new Set(heads.map((head) => head.title)).size).toBe(3);
+    expect(new Set(heads.map((head) => head.description)).size).toBe(3);
+  });
+});
+
+describe('document and shell', () => {
+  it('links the hashed client assets of the build manifest', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { js: string; css: string };
+    const { $ } = await getPage(cvPath);
+    expect($(`script[type="module"][src="${manifest.js}"]`)).toHaveLength(1);
+    expect($(`link[rel="stylesheet"][href="${manifest.css}"]`)).toHaveLength(1);
+    await request(ctx.app).get(manifest.js).expect(200).expect('cache-control', /immutable/);
+  });
+
+  it('embeds the translations and data as escaped JSON the browser can read back', async () => {
+    const { $ } = await getPage(cvPath);
+    const payload = JSON.parse($('#page-payload').text()) as { app: { lang: string; translations: { MENU: { ARTICLES: string } } } };
+    expect(payload.app.lang).toBe('fr');
+    expect(payload.app.translations.MENU.ARTICLES).toBe('Articles');
+  });
+
+  it('has the top bar: home link, CV/Articles/About with the current one active, and the external search form', async () => {
+    const { $ } = await getPage('/articles');
+    const nav = $('header nav');
+    expect(nav.find(`a.navbar-brand[href="${cvPath}"]`)).toHaveLength(1);
+    const links = nav.find('.nav-link');
+    expect(links.map((_, el) => $(el).text()).get()).toEqual(['CV', 'Articles', 'À propos']);
+    expect(nav.find('.nav-link.active').text()).toBe('Articles');
+    expect(nav.find('.nav-link.active').attr('aria-current')).toBe('page');
+    const form = $('form[role="search"]').first();
+    expect(form.attr('action')).toBe('https://www.google.com/search');
+    expect(form.attr('method')).toBe('get');
+    expect(form.find('input[name="as_sitesearch"]').val()).toBe('www.example.test');
+    expect(form.find('input#site-search[name="q"]')).toHaveLength(1);
+    expect($('a.skip-link').attr('href')).toBe('#main-content');
+    expect($('main#main-content')).toHaveLength(1);
+  });
+
+  it('has the footer: author, job title, address, home URL, version and year range from 2003', async () => {
+    const { $ } = await getPage(cvPath);
+    const footer = $('footer').text();
+    const version = (JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(footer).toContain(siteConfig.author);
+    expect(footer).toContain(siteConfig.jobTitle);
+    expect(footer).toContain(siteConfig.address);
+    expect(footer).toContain(TEST_SITE_URL);
+    expect(footer).toContain(`Version ${version}`);
+    expect(footer).toContain(`2003–${new Date().getFullYear()}`);
+  });
+
+  it('sets the theme before the first paint with an inline script allowed by the CSP hash', async () => {
+    const { response, $ } = await getPage(cvPath);
+    const script = $('head script:not([src]):not([type])').text();
+    expect(script).toContain('localStorage.getItem("theme")');
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  });
+});
+
+describe('CV page', () => {
+  it('shows the header, contact lines and the computed years of experience', async () => {
+    const { $ } = await getPage(cvPath);
+    expect($('h1').text()).toBe(siteConfig.author);
+    expect($('[data-testid="experience-years"]').text()).toBe(`${new Date().getFullYear() - 2003} ans d’expérience`);
+    expect($('picture source').attr('media')).toBe('(min-width: 576px)');
+    expect($('picture source').attr('srcset')).toBe(siteConfig.photo.large.src);
+    expect($('picture img').attr('src')).toBe(siteConfig.photo.small.src);
+    expect($('picture img').attr('width')).toBe('96');
+    const mailto = $('.cv-contact a[href^="mailto:"]').attr('href');
+    expect(mailto).toBe(`mailto:${siteConfig.email}?subject=${encodeURIComponent(siteConfig.mailSubject)}`);
+    expect($('.cv-contact a[href="https://www.example.test/"]')).toHaveLength(1);
+    expect($('.cv-contact').text()).toContain(siteConfig.address);
+  });
+
+  it('has the Compétences, Formation and Expérience sections with all the CV data', async () => {
+    const { $ } = await getPage(cvPath);
+    expect($('h2.cv-section-title').map((_, el) => $(el).text()).get()).toEqual(['Compétences', 'Formation', 'Expérience']);
+    expect($('#cv-knowledge').parent().find('h3')).toHaveLength(cvData.knowledge_list.length);
+    expect($('[data-testid="formation-list"] > li')).toHaveLength(cvData.formation_list.length);
+    expect($('[data-testid="formation-list"]').hasClass('row-cols-md-2')).toBe(true);
+    expect($('.cv-company')).toHaveLength(cvData.companies.length);
+    const jobs = cvData.companies.flatMap((company) => company.exp);
+    expect($('.cv-job')).toHaveLength(jobs.length);
+    expect($('.cv-env')).toHaveLength(jobs.filter((job) => job.env).length);
+    expect($('.cv-env').first().text()).toMatch(/^Environnement : /);
+  });
+
+  it('holds realistic sample content: 6+ skill groups, 4+ formations, 5+ employers, 8+ jobs', () => {
+    expect(cvData.knowledge_list.length).toBeGreaterThanOrEqual(6);
+    expect(cvData.knowledge_list.some((group) => group.list)).toBe(true);
+    expect(cvData.knowledge_list.some((group) => group.details)).toBe(true);
+    expect(cvData.formation_list.length).toBeGreaterThanOrEqual(4);
+    expect(cvData.companies.length).toBeGreaterThanOrEqual(5);
+    expect(cvData.companies.flatMap((company) => company.exp).length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('About page', () => {
+  it('has the information table with site, home URL, version, contact and the report note', async () => {
+    const { $ } = await getPage('/help/about');
+    const rows = Object.fromEntries(
+      $('[data-testid="about-info"] tr')
+        .map((_, row) => [[$(row).find('th').text(), $(row).find('td')]])
+        .get() as [string, cheerio.Cheerio<never>][],
+    );
+    expect(rows.Site?.text()).toBe(siteConfig.siteName);
+    expect(rows.Adresse?.find('a').attr('href')).toBe(TEST_SITE_URL);
+    expect(rows.Version?.text()).toBe('6.0.0');
+    expect(rows.Contact?.find('a').attr('href')).toBe(`mailto:${siteConfig.email}?subject=${encodeURIComponent(siteConfig.mailSubject)}`);
+    expect(rows.Description?.text()).toMatch(/capture d’écran.*nom et la version de votre navigateur/);
+  });
+
+  it('lists the versions of the components actually installed', async () => {
+    const { $ } = await getPage('/help/about');
+    const components = Object.fromEntries($('[data-testid="components"] tbody tr').map((_, row) => [[$(row).find('td').first().text(), $(row).find('td').last().text()]]).get() as [string, string][]);
+    const installed = (name: string) => (JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(components['Node.js']).toBe(process.versions.node);
+    expect(components.React).toBe(installed('react'));
+    expect(components.Bootstrap).toBe(installed('bootstrap'));
+    expect(components['React Router']).toBe(installed('react-router'));
+  });
+
+  it('shows the release notes from 5.0.0 to this release', async () => {
+    const { $ } = await getPage('/help/about');
+    const rows = $('[data-testid="release-notes"] tbody tr').map((_, row) => [[$(row).find('td').eq(0).text(), $(row).find('td').eq(1).text()]]).get() as [string, string][];
+    const versions = rows.map(([version]) => version);
+    expect(versions).toEqual(releaseNotes.map((note) => note.version));
+    expect(versions).toEqual(expect.arrayContaining(['6.0.0', '5.9.4', '5.9.3', '5.9.1', '5.2.0', '5.0.0']));
+    expect(rows.find(([version]) => version === '5.0.0')?.[1]).toBe('06/03/2019');
+    expect(rows.find(([version]) => version === '5.9.4')?.[1]).toBe('12/07/2025');
+    expect(versions[0]).toBe('6.0.0');
+  });
+});
+
+describe('other methods', () => {
+  it('answers 405 to a POST on a page', async () => {
+    await request(ctx.app).post('/articles').expect(405).expect('allow', 'GET, HEAD');
+  });
+
+  it('answers HEAD on a page without a body', async () => {
+    const response = await request(ctx.app).head(cvPath).expect(200);
+    expect(response.text ?? '').toBe('');
+  });
+});

@@ -1,0 +1,35 @@
+// Builds the real app for supertest, with a quiet logger and the real build manifest.
+import { fileURLToPath } from 'node:url';
+import { pino, type Logger } from 'pino';
+import { createApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { createItemsSource } from '../../server/items';
+import type { ItemsSource } from '../../server/items/source';
+import { loadAppData } from '../../server/render/app-data';
+
+export const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+export const TEST_SITE_URL = 'https://www.example.test/';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  source: ItemsSource;
+  config: Readonly<Config>;
+  logger: Logger;
+  close: () => Promise<void>;
+}
+
+/** env: the same variables an operator sets (ITEMS_SERVICE_URL, CONTENT_DIR, CACHE_TTL_SECONDS …). */
+export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<TestApp> {
+  const config = loadConfig({ SITE_URL: TEST_SITE_URL, ...env }, rootDir);
+  const source = await createItemsSource(config, logger, { watchFiles: false });
+  const appData = await loadAppData(rootDir, config.siteUrl);
+  const app = createApp({ config, logger, source, appData, rootDir });
+  return { app, source, config, logger, close: () => source.close() };
+}
+
+/** Collects what the app logs, for tests that check reports. */
+export function createRecordingLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines: () => lines };
+}

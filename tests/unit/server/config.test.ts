@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/site');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults of the runtime contract', () => {
+    const config = loadConfig({}, '/srv/site');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      siteUrl: 'http://localhost:3000/',
+      itemsServiceUrl: undefined,
+      contentDir: '/srv/site/content',
+      cacheTtlSeconds: 60,
+      logLevel: 'info',
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable and normalises URLs', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        SITE_URL: 'https://www.example.org',
+        ITEMS_SERVICE_URL: 'https://api.example.org/www-be/items/v1.0/',
+        CONTENT_DIR: '/data/content',
+        CACHE_TTL_SECONDS: '120',
+        LOG_LEVEL: 'warn',
+      },
+      '/srv/site',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      siteUrl: 'https://www.example.org/',
+      itemsServiceUrl: 'https://api.example.org/www-be/items/v1.0',
+      contentDir: '/data/content',
+      cacheTtlSeconds: 120,
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ ITEMS_SERVICE_URL: '', PORT: '' }, '/srv').itemsServiceUrl).toBeUndefined();
+  });
+
+  it('names every wrong variable at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', SITE_URL: 'not a url', ITEMS_SERVICE_URL: 'ftp://x', CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'loud' });
+    expect(problems.map((line) => line.split(':')[0])).toEqual(['PORT', 'SITE_URL', 'ITEMS_SERVICE_URL', 'CACHE_TTL_SECONDS', 'LOG_LEVEL']);
+    expect(problems[0]).toContain('"eighty"');
+  });
+
+  it.each([['PORT', '70000'], ['PORT', '3.5'], ['CACHE_TTL_SECONDS', 'abc'], ['SITE_URL', 'javascript:alert(1)']])('refuses %s=%s', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+});

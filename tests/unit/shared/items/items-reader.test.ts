@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isValidArticleId, normalizeFilter } from '../../../../shared/items/items-reader';
+
+describe('normalizeFilter', () => {
+  it('trims, folds inner white space and bounds the text to 200 characters', () => {
+    expect(normalizeFilter('  spring \n boot  ')).toBe('spring boot');
+    expect(normalizeFilter(null)).toBe('');
+    expect(normalizeFilter('x'.repeat(5000))).toHaveLength(200);
+  });
+});
+
+describe('isValidArticleId', () => {
+  it.each(['42', 'spring-boot-3', 'java_21', 'a.b~c'])('accepts %s', (id) => expect(isValidArticleId(id)).toBe(true));
+  it.each(['', '..', '../etc/passwd', 'a/b', 'a..b', '-x', 'x'.repeat(129), 'é', 'a b', '%2e%2e'])('refuses %s', (id) =>
+    expect(isValidArticleId(id)).toBe(false),
+  );
+});

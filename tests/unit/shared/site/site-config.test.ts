@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { buildMailto, computeExperienceYears, getSiteYear, siteConfig } from '../../../../shared/site/site-config';
+
+describe('site config', () => {
+  it('counts years of experience from the inception year 2003', () => {
+    expect(siteConfig.inceptionYear).toBe(2003);
+    expect(computeExperienceYears('2026-06-01T12:00:00Z')).toBe(23);
+    expect(computeExperienceYears(new Date('2030-02-01T00:00:00Z'))).toBe(27);
+  });
+
+  it('reads the year in the site time zone, so server and browser agree at New Year', () => {
+    // 23:30 UTC on 31 December is already 1 January in Paris.
+    expect(getSiteYear('2026-12-31T23:30:00Z')).toBe(2027);
+    expect(getSiteYear('2026-12-31T22:30:00Z')).toBe(2026);
+  });
+
+  it('builds a mailto link with the preset subject, encoded', () => {
+    expect(buildMailto('a@b.example', 'Contact depuis le site')).toBe('mailto:a@b.example?subject=Contact%20depuis%20le%20site');
+  });
+
+  it('has a CV slug of long French words', () => {
+    expect(siteConfig.cvSlug).toMatch(/^[a-z]+(-[a-z]+){3,}$/);
+  });
+});
