@@ -36,6 +36,8 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedIframeHostnames: IFRAME_HOSTS,
   allowIframeRelativeUrls: false,
+  // An iframe whose source was refused is dropped whole, not left as an empty frame.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
     // A link that opens a new tab must not hand the opener to the target.
     a: (tagName, attribs) => ({

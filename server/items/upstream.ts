@@ -3,12 +3,13 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ItemsUnavailableError, normalizeFilter } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
+import { isIsoDate } from './iso-date';
 import type { ItemsSource } from './source';
 
 /** Largest upstream answer read; past it the call fails rather than fill memory. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
 
-const dateString = z.string().refine((value) => !Number.isNaN(Date.parse(value)), { error: 'not a date' });
+const dateString = z.string().refine(isIsoDate, { error: 'not an ISO 8601 date' });
 
 const summarySchema = z.object({
   id: z.union([z.string().min(1), z.number().int()]).transform(String),

@@ -6,7 +6,7 @@ const ERROR_PAGE = (status: number, title: string) =>
   `<body><h1>${title}</h1><p>Erreur ${status}. <a href="/">Retour à l’accueil</a></p></body></html>`;
 
 function sendError(req: Request, res: Response, status: number, title: string, message: string): void {
-  if (req.path.startsWith('/www-be/') || req.accepts(['html', 'json']) === 'json') {
+  if (req.originalUrl.startsWith('/www-be/') || req.accepts(['html', 'json']) === 'json') {
     res.status(status).json({ error: title.toLowerCase().replace(/\W+/g, '_'), message });
   } else {
     res.status(status).type('html').send(ERROR_PAGE(status, title));

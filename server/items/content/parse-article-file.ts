@@ -4,12 +4,13 @@ import MarkdownIt from 'markdown-it';
 import { z } from 'zod';
 import { isValidArticleId } from '../../../shared/items/items-reader';
 import type { Article } from '../../../shared/items/types';
+import { isIsoDate } from '../iso-date';
 
 // Raw HTML is allowed in articles; everything still goes through the sanitiser before it is shown.
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
 const isoDate = z.union([z.date(), z.string()]).transform((value, context) => {
-  const date = value instanceof Date ? value : new Date(value);
+  const date = value instanceof Date ? value : new Date(isIsoDate(value.trim()) ? value.trim() : Number.NaN);
   if (Number.isNaN(date.getTime())) {
     context.addIssue({ code: 'custom', message: `not a date: ${JSON.stringify(value)} (expected YYYY-MM-DD)` });
     return z.NEVER;

@@ -1,0 +1,219 @@
+// ITEMS_SERVICE_URL pointing at a real fake upstream on loopback: what is sent, cached, coalesced and survived.
+import * as cheerio from 'cheerio';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
+import { createRecordingLogger, createTestApp, type TestApp } from '../../support/test-app';
+
+const API = '/www-be/items/v1.0';
+
+const article = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  tit: `Article ${id}`,
+  sum: `<p>Résumé ${id}</p>`,
+  ctn: `<h2>Partie</h2><pre><code class="language-sql">SELECT 1;</code></pre>`,
+  date_m: '2024-05-01T08:00:00Z',
+  lg: 'fr',
+  tags: ['SQL'],
+  img: `/images/${id}.png`,
+  ...extra,
+});
+
+/** An upstream that serves the given articles the way the real service does. */
+function serveArticles(articles: ReturnType<typeof article>[]) {
+  return (_req: unknown, res: Parameters<typeof sendJson>[0], url: URL) => {
+    if (url.pathname === `${UPSTREAM_BASE_PATH}/items`) {
+      return sendJson(res, 200, articles.map(({ id, tit, date_m, tags, img, sum }) => ({ id, tit, date_m, tags, img, sum })));
+    }
+    const id = decodeURIComponent(url.pathname.slice(`${UPSTREAM_BASE_PATH}/items/`.length));
+    const found = articles.find((item) => String(item.id) === id);
+    return found ? sendJson(res, 200, found) : sendJson(res, 404, { message: 'not found' });
+  };
+}
+
+let upstream: FakeUpstream;
+let ctx: TestApp;
+
+async function start(env: Record<string, string> = {}, logger?: Parameters<typeof createTestApp>[1]) {
+  ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl, ...env }, logger);
+}
+
+beforeEach(async () => {
+  upstream = await startFakeUpstream(serveArticles([article('42'), article('7', { date_m: '2023-01-01', lg: 'en' })]));
+});
+afterEach(async () => {
+  await ctx?.close();
+  await upstream.close();
+});
+
+describe('calls sent upstream', () => {
+  it('asks for the list sorted by -date_m, without f when the search is empty', async () => {
+    await start();
+    await request(ctx.app).get('/articles').expect(200);
+    await request(ctx.app).get('/articles?f=%20%20').expect(200);
+    expect(upstream.calls).toEqual([`${UPSTREAM_BASE_PATH}/items?s=-date_m`]);
+  });
+
+  it('sends f trimmed when there is a search', async () => {
+    await start();
+    await request(ctx.app).get('/articles').query({ f: '  spring boot ' }).expect(200);
+    expect(upstream.calls).toEqual([`${UPSTREAM_BASE_PATH}/items?s=-date_m&f=spring+boot`]);
+  });
+
+  it('asks for one article by id, URL-encoded', async () => {
+    await start();
+    await request(ctx.app).get('/articles/42').expect(200);
+    expect(upstream.calls).toEqual([`${UPSTREAM_BASE_PATH}/items/42`]);
+  });
+
+  it('never asks for an id that cannot be an id', async () => {
+    await start();
+    await request(ctx.app).get(`${API}/items/${'x'.repeat(1024)}`).expect(404);
+    await request(ctx.app).get(`${API}/items/..%2F..%2Fadmin`).expect(404);
+    await request(ctx.app).get('/articles/..%2Fadmin').expect(404);
+    expect(upstream.calls).toEqual([]);
+  });
+});
+
+describe('cache', () => {
+  it('makes one upstream call for 100 concurrent requests for the same article on a cold cache', async () => {
+    upstream.handle(async (req, res, url) => {
+      // Slow enough that all 100 requests arrive while the first call is in flight.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      serveArticles([article('42')])(req, res, url);
+    });
+    await start();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, at) => request(ctx.app).get(at % 2 ? '/articles/42' : `${API}/items/42`)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(100).fill(200));
+    expect(upstream.calls.filter((call) => call.endsWith('/items/42'))).toHaveLength(1);
+  });
+
+  it('serves page loaders and the API from the same entries within the TTL', async () => {
+    await start();
+    await request(ctx.app).get('/articles/42').expect(200);
+    await request(ctx.app).get(`${API}/items/42`).expect(200);
+    await request(ctx.app).get('/articles').expect(200);
+    await request(ctx.app).get(`${API}/items?s=-date_m`).expect(200);
+    expect(upstream.calls).toHaveLength(2);
+  });
+
+  it('asks again once the TTL has passed', async () => {
+    await start({ CACHE_TTL_SECONDS: '1' });
+    await request(ctx.app).get(`${API}/items/42`).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await request(ctx.app).get(`${API}/items/42`).expect(200);
+    expect(upstream.calls).toHaveLength(2);
+  });
+
+  it('serves the stale entry when the upstream fails, and refreshes when it is back', async () => {
+    const recorder = createRecordingLogger();
+    await start({ CACHE_TTL_SECONDS: '1' }, recorder.logger);
+    await request(ctx.app).get('/articles/42').expect(200);
+    upstream.handle((_req, res) => sendJson(res, 500, { error: 'boom' }));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const stale = await request(ctx.app).get('/articles/42').expect(200);
+    expect(cheerio.load(stale.text)('h1').text()).toBe('Article 42');
+    expect(recorder.lines().some((line) => String(line.msg).includes('serving the stale entry'))).toBe(true);
+
+    upstream.handle(serveArticles([article('42', { tit: 'Article 42, revu' })]));
+    // A failed refresh is retried after a short pause, not on every request.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const fresh = await request(ctx.app).get('/articles/42').expect(200);
+    expect(cheerio.load(fresh.text)('h1').text()).toBe('Article 42, revu');
+  });
+
+  it('does not cache a 404 as content', async () => {
+    await start();
+    await request(ctx.app).get('/articles/999').expect(404);
+    await request(ctx.app).get(`${API}/items/999`).expect(404);
+    expect(upstream.calls.filter((call) => call.endsWith('/items/999'))).toHaveLength(2);
+  });
+});
+
+describe('failures', () => {
+  it('answers a 503 page within the timeout when the upstream does not answer', async () => {
+    upstream.handle(() => new Promise(() => {}));
+    await start({ UPSTREAM_TIMEOUT_MS: '300' });
+    const started = Date.now();
+    const response = await request(ctx.app).get('/articles/42').expect(503);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(cheerio.load(response.text)('h1').text()).toBe('Service momentanément indisponible');
+    await request(ctx.app).get(`${API}/items`).expect(503).expect('retry-after', '30');
+  });
+
+  it.each([
+    ['a 500', (res: Parameters<typeof sendJson>[0]) => sendJson(res, 500, {})],
+    ['invalid JSON', (res: Parameters<typeof sendJson>[0]) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": 4')],
+    ['a list that is not an array', (res: Parameters<typeof sendJson>[0]) => sendJson(res, 200, { items: [] })],
+  ])('shows the unavailable page, not a crash, for %s', async (_name, answer) => {
+    upstream.handle((_req, res) => answer(res));
+    await start();
+    const response = await request(ctx.app).get('/articles').expect(503);
+    expect(response.text).not.toMatch(/at \w+ \(|Error:/);
+    await request(ctx.app).get('/articles').expect(503);
+  });
+
+  it('answers 503, not a 404, when the upstream is unreachable', async () => {
+    await upstream.close();
+    await start({ UPSTREAM_TIMEOUT_MS: '500' });
+    await request(ctx.app).get('/articles/42').expect(503);
+    upstream = await startFakeUpstream(serveArticles([]));
+  });
+});
+
+describe('validation and sanitising of upstream data', () => {
+  it('drops malformed items and logs them, keeping the good ones', async () => {
+    upstream.handle((_req, res) =>
+      sendJson(res, 200, [
+        { id: 1, tit: 'Bon', date_m: '2024-01-01', tags: ['a'], sum: '<p>ok</p>' },
+        { id: 2, date_m: '2024-01-01' },
+        { id: 3, tit: 'Mauvaise date', date_m: 'hier' },
+        'garbage',
+        null,
+        { id: 4, tit: 'Sans tags ni image', date_m: '2023-01-01' },
+      ]),
+    );
+    const recorder = createRecordingLogger();
+    await start({}, recorder.logger);
+    const response = await request(ctx.app).get(`${API}/items`).expect(200);
+    expect(response.body).toEqual([
+      { id: '1', tit: 'Bon', date_m: '2024-01-01', tags: ['a'], img: [], sum: '<p>ok</p>' },
+      { id: '4', tit: 'Sans tags ni image', date_m: '2023-01-01', tags: [], img: [], sum: '' },
+    ]);
+    expect(recorder.lines().filter((line) => line.msg === 'malformed upstream item dropped')).toHaveLength(4);
+  });
+
+  it('renders XSS payloads in sum and ctn inert, in the page and in the API', async () => {
+    const hostile = article('66', {
+      tit: '<img src=x onerror=alert(1)>',
+      sum: '<p onclick="alert(1)">Résumé<script>alert(2)</script><a href="javascript:alert(3)">lien</a></p>',
+      ctn: '<h2 onmouseover="alert(4)">T</h2><iframe src="https://evil.example"></iframe><img src="x" onerror="alert(5)"><svg><script>alert(6)</script></svg>',
+    });
+    upstream.handle(serveArticles([hostile]));
+    await start();
+    const page = await request(ctx.app).get('/articles/66').expect(200);
+    const $ = cheerio.load(page.text);
+    const article$ = $('[data-testid="article"]');
+    expect(article$.find('script, iframe, svg')).toHaveLength(0);
+    expect(article$.find('[onclick], [onerror], [onmouseover]')).toHaveLength(0);
+    expect(article$.find('a[href^="javascript"]')).toHaveLength(0);
+    // The title is text, shown as written and escaped.
+    expect(article$.find('h1').text()).toBe('<img src=x onerror=alert(1)>');
+    expect($('body img[onerror]')).toHaveLength(0);
+    // Only the site's own scripts are in the page.
+    expect($('script:not([type="application/json"])').length).toBe(2);
+
+    const api = await request(ctx.app).get(`${API}/items/66`).expect(200);
+    const { sum, ctn } = api.body as { sum: string; ctn: string };
+    expect(sum + ctn).not.toMatch(/onerror|onclick|onmouseover|<script|javascript:|<iframe|<svg/);
+  });
+
+  it('accepts numeric ids and a single image URL', async () => {
+    upstream.handle(serveArticles([article('42')]));
+    await start();
+    const response = await request(ctx.app).get(`${API}/items/42`).expect(200);
+    expect(response.body).toMatchObject({ id: '42', img: ['/images/42.png'] });
+  });
+});

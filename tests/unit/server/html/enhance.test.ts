@@ -1,0 +1,59 @@
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { enhanceArticleBody, slugifyHeading } from '../../../../server/html/enhance';
+
+describe('enhanceArticleBody: code highlighting', () => {
+  it.each([
+    ['bash', 'for f in *.log; do gzip "$f"; done', 'hljs-keyword'],
+    ['sql', 'SELECT id FROM items WHERE tags @> ARRAY[\'java\'];', 'hljs-keyword'],
+    ['http', 'GET /items?s=-date_m HTTP/1.1\nAccept: application/json', 'hljs-attribute'],
+    ['xml', '<dependency><artifactId>spring-boot</artifactId></dependency>', 'hljs-tag'],
+    ['java', 'public record Point(int x, int y) {}', 'hljs-keyword'],
+  ])('highlights %s on the server', (language, code, expectedClass) => {
+    const escaped = code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const $ = cheerio.load(enhanceArticleBody(`<pre><code class="language-${language}">${escaped}</code></pre>`), null, false);
+    expect($('code').attr('class')).toBe(`hljs language-${language}`);
+    expect($(`code .${expectedClass}`).length).toBeGreaterThan(0);
+    // The text is unchanged: only spans were added.
+    expect($('code').text()).toBe(code);
+  });
+
+  it('accepts the lang-x and bare class forms, and leaves unknown languages alone', () => {
+    const html = enhanceArticleBody('<pre><code class="lang-java">int a;</code></pre><pre><code class="cobol">MOVE A TO B.</code></pre>');
+    const $ = cheerio.load(html, null, false);
+    expect($('code').first().attr('class')).toBe('hljs language-java');
+    expect($('code').last().attr('class')).toBe('cobol');
+    expect($('code').last().children()).toHaveLength(0);
+  });
+
+  it('does not touch inline code', () => {
+    expect(enhanceArticleBody('<p><code class="language-java">int a;</code></p>')).toBe('<p><code class="language-java">int a;</code></p>');
+  });
+});
+
+describe('enhanceArticleBody: heading numbers', () => {
+  it('numbers headings 1, 1.1, 1.2, 2, 2.1, 2.1.1 with stable anchors', () => {
+    const html = enhanceArticleBody('<h2>Intro</h2><h3>Contexte</h3><h3>Mise en œuvre</h3><h2>Détails</h2><h3>A</h3><h4>Été</h4>');
+    const $ = cheerio.load(html, null, false);
+    const headings = $('h2, h3, h4')
+      .map((_, el) => [[$(el).find('.heading-number').text(), $(el).attr('id')]])
+      .get() as [string, string][];
+    expect(headings).toEqual([
+      ['1', '1-intro'],
+      ['1.1', '1-1-contexte'],
+      ['1.2', '1-2-mise-en-oeuvre'],
+      ['2', '2-details'],
+      ['2.1', '2-1-a'],
+      ['2.1.1', '2-1-1-ete'],
+    ]);
+  });
+
+  it('starts at the highest level present and fills a skipped level with 1', () => {
+    const $ = cheerio.load(enhanceArticleBody('<h3>A</h3><h3>B</h3><h5>C</h5>'), null, false);
+    expect($('.heading-number').map((_, el) => $(el).text()).get()).toEqual(['1', '2', '2.1.1']);
+  });
+
+  it('slugifies accents, ligatures and punctuation', () => {
+    expect(slugifyHeading('3.2', 'L’œuvre : « équipe » & Co.')).toBe('3-2-l-oeuvre-equipe-co');
+  });
+});

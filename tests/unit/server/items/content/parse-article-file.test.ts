@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ContentFileError, parseArticleFile } from '../../../../../server/items/content/parse-article-file';
+
+const file = (frontMatter: string, body = '## Titre\n\nTexte.') => `---\n${frontMatter}\n---\n${body}\n`;
+const valid = ['id: mon-article', 'title: Mon article', 'date: 2024-03-12', 'language: fr', 'tags: [Java, Spring]', 'summary: Un *résumé*.'];
+
+function errorOf(text: string): ContentFileError {
+  try {
+    parseArticleFile('content/articles/x.md', text);
+  } catch (error) {
+    if (error instanceof ContentFileError) return error;
+    throw error;
+  }
+  throw new Error('expected a ContentFileError');
+}
+
+describe('parseArticleFile', () => {
+  it('turns front matter and Markdown into an article', () => {
+    const article = parseArticleFile('x.md', file([...valid, 'images: [/images/a.svg, /images/b.svg]'].join('\n'), '## Titre\n\n```java\nint a;\n```\n\n<kbd>Ctrl</kbd>'));
+    expect(article).toMatchObject({ id: 'mon-article', tit: 'Mon article', date_m: '2024-03-12', lg: 'fr', tags: ['Java', 'Spring'], img: ['/images/a.svg', '/images/b.svg'] });
+    expect(article.sum).toBe('Un <em>résumé</em>.');
+    expect(article.ctn).toContain('<h2>Titre</h2>');
+    expect(article.ctn).toContain('<code class="language-java">');
+    expect(article.ctn).toContain('<kbd>Ctrl</kbd>');
+  });
+
+  it('accepts a single image, a numeric id and a date-time', () => {
+    const article = parseArticleFile('x.md', file(['id: 42', 'title: T', 'date: 2024-03-12T10:30:00Z', 'language: en', 'image: /images/a.svg', 'summary: S'].join('\n')));
+    expect(article).toMatchObject({ id: '42', img: ['/images/a.svg'], date_m: '2024-03-12T10:30:00.000Z', tags: [] });
+  });
+
+  it.each([
+    ['title', valid.filter((line) => !line.startsWith('title'))],
+    ['date', valid.map((line) => (line.startsWith('date') ? 'date: le 12 mars' : line))],
+    ['id', valid.map((line) => (line.startsWith('id') ? 'id: ../../etc/passwd' : line))],
+    ['language', valid.map((line) => (line.startsWith('language') ? 'language: Français' : line))],
+    ['summary', valid.filter((line) => !line.startsWith('summary'))],
+    ['tags', [...valid.filter((line) => !line.startsWith('tags')), 'tags: {a: 1}']],
+  ])('names the field at fault: %s', (field, lines) => {
+    const error = errorOf(file(lines.join('\n')));
+    expect(error.field).toBe(field);
+    expect(error.message).toMatch(new RegExp(`^content/articles/x\\.md: ${field}: `));
+  });
+
+  it('reports broken YAML as a front matter error', () => {
+    expect(errorOf('---\ntitle: [unclosed\n---\nbody').field).toBe('front matter');
+  });
+
+  it('refuses executable front matter', () => {
+    expect(errorOf('---js\n{ title: require("fs") }\n---\nbody').field).toBe('front matter');
+  });
+});
