@@ -1,0 +1,213 @@
+// The built site in a real Chromium: hydration, client navigation, themes, keyboard, article search.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, watchProblems, type PageProblems } from '../support/browser';
+import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
+import { startServer, type ServerProcess } from '../support/server-process';
+
+const CV = '/architecte-logiciel-freelance-java-spring-angular';
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let watched: PageProblems;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: 'https://www.example.test/' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  watched = watchProblems(page);
+});
+afterEach(async () => {
+  await context.close();
+});
+
+/** True once React has hydrated: the theme selector is only shown by the browser. */
+async function waitForHydration(): Promise<void> {
+  await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+}
+
+async function open(path: string): Promise<void> {
+  await page.goto(server.url + path);
+  await waitForHydration();
+}
+
+describe('hydration', () => {
+  it.each([CV, '/articles', '/articles?f=kubernetes', '/articles/equipe-revues', '/articles/http-caching', '/help/about', '/articles/missing'])(
+    'hydrates %s with no console error, warning or failed request',
+    async (path) => {
+      await open(path);
+      // Give late effects and requests a moment to report.
+      await page.waitForTimeout(200);
+      expect(watched.problems).toEqual([]);
+    },
+  );
+});
+
+describe('client navigation', () => {
+  it('moves between CV, Articles and About without reloading, updating title, description and canonical', async () => {
+    await open(CV);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const head = () =>
+      page.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        titles: document.querySelectorAll('title').length,
+        descriptions: document.querySelectorAll('meta[name="description"]').length,
+      }));
+    expect((await head()).title).toMatch(/^CV — Architecte/);
+
+    await page.click('header >> text=Articles');
+    await page.waitForURL('**/articles');
+    await expect.poll(async () => (await head()).title).toMatch(/^Articles \|/);
+    expect(await head()).toMatchObject({ canonical: 'https://www.example.test/articles', titles: 1, descriptions: 1 });
+    expect(await page.textContent('.nav-link.active')).toBe('Articles');
+
+    await page.click('header >> text=À propos');
+    await page.waitForURL('**/help/about');
+    await expect.poll(async () => (await head()).title).toMatch(/^À propos \|/);
+    expect((await head()).description).toContain('notes de version');
+
+    await page.click('header >> text=CV');
+    await expect.poll(async () => (await head()).title).toMatch(/^CV — /);
+    // Still the same document: no full reload happened.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('restores the scroll position when going back', async () => {
+    await page.setViewportSize({ width: 800, height: 500 });
+    await open(CV);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForTimeout(100);
+    // A DOM click: Playwright's own click would first scroll the top-bar link into view.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/help/about"]')?.click());
+    await page.waitForURL('**/help/about');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+  });
+});
+
+describe('themes', () => {
+  it('applies the chosen theme at once and keeps it across reloads', async () => {
+    await open(CV);
+    const state = () => page.evaluate(() => ({ mode: document.documentElement.dataset.bsTheme, theme: document.documentElement.dataset.theme, className: document.documentElement.className, stored: localStorage.getItem('theme') }));
+    expect(await state()).toEqual({ mode: 'light', theme: 'day_mode', className: 'theme-day', stored: null });
+    await page.selectOption('[data-testid="theme-selector"]', 'night_mode');
+    expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', className: 'theme-night', stored: 'night_mode' });
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    await page.reload();
+    await waitForHydration();
+    expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', className: 'theme-night', stored: 'night_mode' });
+    expect(await page.inputValue('[data-testid="theme-selector"]')).toBe('night_mode');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('paints the stored theme before any bundle runs (no flash)', async () => {
+    await context.addInitScript(() => localStorage.setItem('theme', 'halloween'));
+    // Without the client bundle, only the inline boot script can set the theme.
+    await page.route('**/assets/entry-*.js', (route) => route.abort());
+    await page.goto(server.url + CV, { waitUntil: 'domcontentloaded' });
+    expect(await page.evaluate(() => [document.documentElement.dataset.bsTheme, document.documentElement.className])).toEqual(['dark', 'theme-halloween']);
+  });
+
+  it('falls back to day_mode for an unknown stored theme', async () => {
+    await context.addInitScript(() => localStorage.setItem('theme', 'blue'));
+    await open(CV);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('day_mode');
+    expect(await page.inputValue('[data-testid="theme-selector"]')).toBe('day_mode');
+  });
+});
+
+describe('top-bar search', () => {
+  it('focuses the search box on Shift+/, but not while typing in another field', async () => {
+    await open('/articles');
+    await page.keyboard.press('Shift+Slash');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search');
+    await page.focus('[data-testid="article-search"]');
+    await page.keyboard.press('Shift+Slash');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('article-search');
+    expect(await page.inputValue('[data-testid="article-search"]')).toBe('?');
+  });
+
+  it('sends the typed text to the external search restricted to the site host', async () => {
+    await page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>search</title>' }));
+    await open(CV);
+    await page.fill('#site-search', 'spring batch');
+    await page.press('#site-search', 'Enter');
+    await page.waitForURL('https://www.google.com/**');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('q')).toBe('spring batch');
+    expect(url.searchParams.get('as_sitesearch')).toBe('www.example.test');
+  });
+});
+
+describe('article list and article pages', () => {
+  it('filters on Enter, stores the query in the URL, and restores list and query on back', async () => {
+    await open('/articles');
+    await page.fill('[data-testid="article-search"]', 'équipe');
+    await page.press('[data-testid="article-search"]', 'Enter');
+    await page.waitForURL(/\/articles\?f=%C3%A9quipe$/);
+    await expect.poll(() => page.locator('[data-testid="article-card"]').count()).toBe(1);
+    expect(await page.textContent('[data-testid="result-count"]')).toBe('1 article pour « équipe »');
+
+    await page.click('[data-testid="article-card"] >> nth=0');
+    await page.waitForURL('**/articles/equipe-revues');
+    await page.waitForSelector('[data-testid="article"]');
+    expect(await page.title()).toMatch(/^Revues de code/);
+
+    await page.goBack();
+    await page.waitForURL(/\/articles\?f=%C3%A9quipe$/);
+    await expect.poll(() => page.locator('[data-testid="article-card"]').count()).toBe(1);
+    expect(await page.inputValue('[data-testid="article-search"]')).toBe('équipe');
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('filters when the search box loses focus (change event)', async () => {
+    await open('/articles');
+    await page.fill('[data-testid="article-search"]', 'http');
+    await page.click('h1');
+    await page.waitForURL(/\/articles\?f=http$/);
+    await expect.poll(() => page.locator('[data-testid="article-card"]').count()).toBe(1);
+  });
+
+  it('keeps the list on screen until the article has loaded', async () => {
+    await open('/articles');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/www-be/items/v1.0/items/*', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.click('[data-testid="article-card"] >> nth=1');
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-testid="article-list"]').isVisible()).toBe(true);
+    release();
+    await page.waitForSelector('[data-testid="article"]');
+    expect(await page.locator('[data-testid="article-list"]').count()).toBe(0);
+  });
+
+  it('shows the 404 page on client navigation to a missing article', async () => {
+    await open('/articles');
+    // A history entry the router picks up as a navigation, as the back button would.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/articles/missing');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForSelector('h1:text("Page introuvable")');
+    expect(await page.title()).toMatch(/^Page introuvable/);
+    await page.click('main >> text=Retour à la liste des articles');
+    await page.waitForSelector('[data-testid="article-list"]');
+  });
+});
