@@ -99,6 +99,8 @@ export async function buildIfStale() {
 /** Rebuilds on change and restarts the server after each successful build. */
 async function runDev() {
   await mkdir(assetsDir, { recursive: true });
+  // Development builds are not minified: make the next `npm start` rebuild for production.
+  await rm(stampPath, { force: true });
   let server = null;
   const restart = () => {
     if (server) server.kill('SIGTERM');
