@@ -11,7 +11,7 @@ export function ThemeSelector() {
   const hydrated = useHydrated();
   const [themeId, setTheme] = useTheme();
   return (
-    <div className="theme-selector d-flex align-items-center" hidden={!hydrated}>
+    <div className="theme-selector" hidden={!hydrated}>
       <label htmlFor={id} className="visually-hidden">
         {t('SHELL.THEME_LABEL')}
       </label>

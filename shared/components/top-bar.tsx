@@ -4,6 +4,13 @@ import { MAIN_CONTENT_ID, SITE_SEARCH_INPUT_ID, paths } from '../paths';
 import { siteConfig } from '../site/site-config';
 import { ThemeSelector } from './theme-selector';
 
+/** "Julien Marchand" → "JM", for the round mark beside the name. */
+const initials = siteConfig.author
+  .split(/\s+/)
+  .map((word) => word[0]?.toUpperCase() ?? '')
+  .join('')
+  .slice(0, 3);
+
 const navItems = [
   { to: paths.cv, label: 'MENU.CV' },
   { to: paths.articles, label: 'MENU.ARTICLES' },
@@ -22,7 +29,7 @@ export function TopBar() {
       <nav className="navbar navbar-expand container-lg flex-wrap gap-2 py-2" aria-label={t('SHELL.MAIN_NAV')}>
         <Link className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
           <span aria-hidden="true" className="brand-mark">
-            JM
+            {initials}
           </span>{' '}
           {t('SITE.SHORT_NAME')}
         </Link>

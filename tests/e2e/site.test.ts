@@ -82,6 +82,19 @@ describe('client navigation', () => {
     expect(watched.problems).toEqual([]);
   });
 
+  it('redirects /cv and unknown paths to the CV page on client navigation too', async () => {
+    await open('/help/about');
+    for (const path of ['/cv', '/somewhere/else']) {
+      await page.evaluate((target) => {
+        window.history.pushState({}, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.waitForURL(`**${CV}`);
+      await expect.poll(() => page.title()).toMatch(/^CV — /);
+      await page.goBack();
+    }
+  });
+
   it('restores the scroll position when going back', async () => {
     await page.setViewportSize({ width: 800, height: 500 });
     await open(CV);
@@ -126,6 +139,29 @@ describe('themes', () => {
     await open(CV);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('day_mode');
     expect(await page.inputValue('[data-testid="theme-selector"]')).toBe('day_mode');
+  });
+});
+
+describe('without JavaScript', () => {
+  it('renders the content, and the top-bar and article search forms still work', async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>search</title>' }));
+      await plain.goto(server.url + '/articles');
+      expect(await plain.locator('[data-testid="article-card"]').count()).toBe(4);
+      expect(await plain.locator('[data-testid="theme-selector"]').isVisible()).toBe(false);
+      await plain.fill('[data-testid="article-search"]', 'oeuvre');
+      await plain.press('[data-testid="article-search"]', 'Enter');
+      await plain.waitForURL(/\/articles\?f=oeuvre$/);
+      expect(await plain.locator('[data-testid="article-card"]').count()).toBe(1);
+      await plain.fill('#site-search', 'java');
+      await plain.press('#site-search', 'Enter');
+      await plain.waitForURL('https://www.google.com/search?**');
+      expect(new URL(plain.url()).searchParams.get('as_sitesearch')).toBe('www.example.test');
+    } finally {
+      await noScript.close();
+    }
   });
 });
 

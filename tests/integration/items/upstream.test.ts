@@ -124,6 +124,20 @@ describe('cache', () => {
     expect(cheerio.load(fresh.text)('h1').text()).toBe('Article 42, revu');
   });
 
+  it('holds no more entries than CACHE_MAX_KEYS, dropping the oldest first', async () => {
+    upstream.handle(serveArticles(Array.from({ length: 30 }, (_, at) => article(String(at)))));
+    await start({ CACHE_MAX_KEYS: '10' });
+    for (let at = 0; at < 30; at += 1) await request(ctx.app).get(`${API}/items/${at}`).expect(200);
+    const cache = ctx.app.locals.cache as { stats: () => { keys: number } };
+    expect(cache.stats().keys).toBe(10);
+    // The newest entries are still served from memory, the oldest were dropped.
+    const before = upstream.calls.length;
+    await request(ctx.app).get(`${API}/items/29`).expect(200);
+    expect(upstream.calls.length).toBe(before);
+    await request(ctx.app).get(`${API}/items/0`).expect(200);
+    expect(upstream.calls.length).toBe(before + 1);
+  });
+
   it('does not cache a 404 as content', async () => {
     await start();
     await request(ctx.app).get('/articles/999').expect(404);

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttpItemsReader, fetchWithXsrf } from '../../../../shared/items/items-client';
+import { ItemsUnavailableError } from '../../../../shared/items/items-reader';
+
+const calls: { url: string; init: RequestInit }[] = [];
+
+function stubBrowser(cookie: string, answer: () => Response = () => new Response('[]', { status: 200 })) {
+  calls.length = 0;
+  vi.stubGlobal('document', { cookie });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return answer();
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const headerOf = (at: number) => new Headers(calls[at]?.init.headers).get('X-XSRF-TOKEN');
+
+describe('fetchWithXsrf', () => {
+  it('adds X-XSRF-TOKEN from the cookie to writes on relative URLs', async () => {
+    stubBrowser('lang=fr; XSRF-TOKEN=abc%2D123; other=1');
+    await fetchWithXsrf('/www-be/items/v1.0/items', { method: 'POST' });
+    await fetchWithXsrf('items/1', { method: 'delete' });
+    expect([headerOf(0), headerOf(1)]).toEqual(['abc-123', 'abc-123']);
+  });
+
+  it('adds nothing to GET or HEAD, nor to absolute or protocol-relative URLs', async () => {
+    stubBrowser('XSRF-TOKEN=abc');
+    await fetchWithXsrf('/www-be/items/v1.0/items');
+    await fetchWithXsrf('/www-be/items/v1.0/items', { method: 'HEAD' });
+    await fetchWithXsrf('https://elsewhere.example/items', { method: 'POST' });
+    await fetchWithXsrf('//elsewhere.example/items', { method: 'POST' });
+    expect([0, 1, 2, 3].map(headerOf)).toEqual([null, null, null, null]);
+  });
+});
+
+describe('createHttpItemsReader', () => {
+  it('asks for the list sorted by -date_m, with f only when not empty', async () => {
+    stubBrowser('');
+    const reader = createHttpItemsReader();
+    await reader.list('  ');
+    await reader.list(' java  21 ');
+    expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/items?s=-date_m', '/www-be/items/v1.0/items?s=-date_m&f=java+21']);
+  });
+
+  it('reads a 404 as no article and other failures as unavailable', async () => {
+    stubBrowser('', () => new Response('{}', { status: 404 }));
+    expect(await createHttpItemsReader().get('x')).toBeNull();
+    stubBrowser('', () => new Response('{}', { status: 503 }));
+    await expect(createHttpItemsReader().get('x')).rejects.toBeInstanceOf(ItemsUnavailableError);
+  });
+});
