@@ -31,6 +31,7 @@ export class ItemsCache implements ItemsReader {
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
   private readonly ttlMs: number;
+  private readonly maxKeys: number;
   private readonly retryAfterMs: number;
   private readonly now: () => number;
   private readonly log: Logger;
@@ -41,6 +42,7 @@ export class ItemsCache implements ItemsReader {
     options: ItemsCacheOptions,
   ) {
     this.ttlMs = options.ttlSeconds * 1000;
+    this.maxKeys = options.maxKeys;
     this.retryAfterMs = options.retryAfterMs ?? Math.min(5_000, this.ttlMs);
     this.now = options.now ?? Date.now;
     this.log = options.logger.child({ component: 'items-cache' });
@@ -114,7 +116,7 @@ export class ItemsCache implements ItemsReader {
   }
 
   private put<T>(key: string, entry: Entry<T>): void {
-    if (!this.store.has(key) && this.store.keys().length >= this.store.options.maxKeys!) this.evictOldest();
+    if (!this.store.has(key) && this.store.getStats().keys >= this.maxKeys) this.evictOldest();
     this.store.set(key, entry);
   }
 

@@ -8,8 +8,15 @@ export const DEFAULT_LANG: Lang = 'fr';
 /** The content of public/assets/i18n/{lang}.json. */
 export type Translations = { [key: string]: string | Translations };
 
-/** A ready, synchronous translator for one language. */
+// The server renders every request with the same translations object: build its translator once.
+const translators = new WeakMap<Translations, Map<Lang, TFunction>>();
+
+/** A ready, synchronous translator for one language (one per translations object and language). */
 export function createTranslator(lang: Lang, translations: Translations): TFunction {
+  const byLang = translators.get(translations) ?? new Map<Lang, TFunction>();
+  translators.set(translations, byLang);
+  const known = byLang.get(lang);
+  if (known) return known;
   const instance = createInstance();
   void instance.init({
     lng: lang,
@@ -20,5 +27,6 @@ export function createTranslator(lang: Lang, translations: Translations): TFunct
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  byLang.set(lang, instance.t);
   return instance.t;
 }

@@ -1,5 +1,6 @@
 import { useAppData, useT } from '../app-context';
 import { PageHead } from '../components/page-head';
+import { Section } from '../components/section';
 import { releaseNotes } from '../site/release-notes';
 import { buildMailto, siteConfig } from '../site/site-config';
 
@@ -13,10 +14,7 @@ export function AboutPage() {
         {t('ABOUT.HEADING')}
       </h1>
 
-      <section className="mb-4" aria-labelledby="about-info">
-        <h2 id="about-info" className="h4">
-          {t('ABOUT.INFO')}
-        </h2>
+      <Section id="about-info" title={t('ABOUT.INFO')} className="mb-4" headingClassName="h4">
         <div className="table-responsive">
           <table className="table table-sm about-info" data-testid="about-info">
             <tbody>
@@ -50,23 +48,17 @@ export function AboutPage() {
             </tbody>
           </table>
         </div>
-      </section>
+      </Section>
 
       <div className="row g-4 mb-4">
-        <section className="col-md-6" aria-labelledby="about-browsers">
-          <h2 id="about-browsers" className="h4">
-            {t('ABOUT.BROWSERS')}
-          </h2>
+        <Section id="about-browsers" title={t('ABOUT.BROWSERS')} className="col-md-6" headingClassName="h4">
           <ul data-testid="tested-browsers">
             {siteConfig.testedBrowsers.map((browser) => (
               <li key={browser}>{browser}</li>
             ))}
           </ul>
-        </section>
-        <section className="col-md-6" aria-labelledby="about-components">
-          <h2 id="about-components" className="h4">
-            {t('ABOUT.COMPONENTS')}
-          </h2>
+        </Section>
+        <Section id="about-components" title={t('ABOUT.COMPONENTS')} className="col-md-6" headingClassName="h4">
           <table className="table table-sm" data-testid="components">
             <thead>
               <tr>
@@ -83,13 +75,10 @@ export function AboutPage() {
               ))}
             </tbody>
           </table>
-        </section>
+        </Section>
       </div>
 
-      <section aria-labelledby="about-releases">
-        <h2 id="about-releases" className="h4">
-          {t('ABOUT.RELEASE_NOTES')}
-        </h2>
+      <Section id="about-releases" title={t('ABOUT.RELEASE_NOTES')} headingClassName="h4">
         <div className="table-responsive">
           <table className="table table-sm table-striped" data-testid="release-notes">
             <thead>
@@ -110,7 +99,7 @@ export function AboutPage() {
             </tbody>
           </table>
         </div>
-      </section>
+      </Section>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useAppData, useT } from '../app-context';
 import { PageHead } from '../components/page-head';
+import { Section } from '../components/section';
 import { cvData } from '../site/cv-data';
 import type { Job, KnowledgeGroup } from '../site/cv-types';
 import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
@@ -52,21 +53,15 @@ export function CvPage() {
         </dd>
       </dl>
 
-      <section className="cv-section mb-4" aria-labelledby="cv-knowledge">
-        <h2 id="cv-knowledge" className="cv-section-title">
-          {t('CV.KNOWLEDGE')}
-        </h2>
+      <Section id="cv-knowledge" title={t('CV.KNOWLEDGE')} className="cv-section mb-4" headingClassName="cv-section-title">
         <div className="row g-3">
           {cvData.knowledge_list.map((group) => (
             <KnowledgeCard key={group.name} group={group} />
           ))}
         </div>
-      </section>
+      </Section>
 
-      <section className="cv-section mb-4" aria-labelledby="cv-formation">
-        <h2 id="cv-formation" className="cv-section-title">
-          {t('CV.FORMATION')}
-        </h2>
+      <Section id="cv-formation" title={t('CV.FORMATION')} className="cv-section mb-4" headingClassName="cv-section-title">
         {/* Two per row from the md breakpoint (SPEC §9). */}
         <ul className="row row-cols-1 row-cols-md-2 g-3 list-unstyled" data-testid="formation-list">
           {cvData.formation_list.map((formation) => (
@@ -79,12 +74,9 @@ export function CvPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section className="cv-section" aria-labelledby="cv-experience">
-        <h2 id="cv-experience" className="cv-section-title">
-          {t('CV.EXPERIENCE')}
-        </h2>
+      <Section id="cv-experience" title={t('CV.EXPERIENCE')} className="cv-section" headingClassName="cv-section-title">
         {cvData.companies.map((company) => (
           <section className="cv-company mb-4" key={company.title}>
             <h3 className="h5 cv-company-title">{company.title}</h3>
@@ -93,7 +85,7 @@ export function CvPage() {
             ))}
           </section>
         ))}
-      </section>
+      </Section>
     </article>
   );
 }
