@@ -59,7 +59,7 @@ export function TopBar() {
             autoComplete="off"
             required
           />
-          <button className="btn btn-sm btn-outline-secondary ms-1" type="submit">
+          <button className="btn btn-sm btn-outline-accent ms-1" type="submit">
             {t('SHELL.SEARCH_SUBMIT')}
           </button>
         </form>
