@@ -2,7 +2,9 @@
 // Usage: node esbuild.config.mjs [--if-stale | --dev]
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { PurgeCSS } from 'purgecss';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -51,6 +53,38 @@ const serverOptions = {
   logLevel: 'warning',
 };
 
+// Article HTML comes from content or an upstream service, not from the components: keep the rules
+// for the elements and classes it may hold.
+const articleSafelist = {
+  standard: ['table', 'thead', 'tbody', 'tr', 'th', 'td', 'pre', 'code', 'kbd', 'samp', 'blockquote', 'hr', 'img', 'figure', 'figcaption', 'dl', 'dt', 'dd', 'ol', 'ul', 'li', 'sup', 'sub', 'mark', 'small', 'abbr', 'del', 'ins', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'details', 'summary', 'iframe', 'strong', 'em', 'b', 'i', 'a', 'p'],
+  greedy: [/^hljs/, /^language-/, /^theme-/, /^heading-number/, /data-bs-theme/],
+};
+
+/**
+ * Keeps only the CSS the site uses (Bootstrap is large), then names the file after its final content
+ * so an immutable cached copy can never be stale.
+ */
+async function purgeCss(metafile) {
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!file.endsWith('.css') || !output.entryPoint) continue;
+    const cssPath = path.join(root, file);
+    const [result] = await new PurgeCSS().purge({
+      content: ['shared/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}', 'server/html/**/*.ts', 'server/middleware/**/*.ts'].map((glob) => path.join(root, glob)),
+      css: [{ raw: (await readFile(cssPath, 'utf8')).replace(/\/\*# sourceMappingURL=.*\*\/\s*$/, ''), name: cssPath }],
+      safelist: articleSafelist,
+      fontFace: true,
+      keyframes: true,
+    });
+    const css = result.css;
+    const hash = createHash('sha256').update(css).digest('base64url').slice(0, 10);
+    const purgedPath = path.join(path.dirname(cssPath), `styles-${hash}.css`);
+    await Promise.all([rm(cssPath), rm(`${cssPath}.map`, { force: true })]);
+    await writeFile(purgedPath, css);
+    delete metafile.outputs[file];
+    metafile.outputs[path.relative(root, purgedPath)] = output;
+  }
+}
+
 /** Maps the client entry points to their hashed public URLs. */
 function writeManifest(metafile) {
   const manifest = {};
@@ -67,6 +101,7 @@ export async function buildAll() {
   await rm(distDir, { recursive: true, force: true });
   await mkdir(assetsDir, { recursive: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  await purgeCss(client.metafile);
   await writeManifest(client.metafile);
   await writeFile(stampPath, new Date().toISOString() + '\n');
 }

@@ -1,9 +1,10 @@
-// axe-core (WCAG 2.2 A/AA rules) on every page type in each of the four themes: 0 violations.
+// axe-core (WCAG 2.2 A/AA rules) on every page type in each of the four themes: 0 violations,
+// and nothing red in the console (errors, warnings, failed requests) on the way.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_IDS } from '../../shared/site/themes';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, watchProblems } from '../support/browser';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
 
@@ -30,17 +31,19 @@ afterAll(async () => {
 });
 
 describe.each(THEME_IDS)('theme %s', (theme) => {
-  it.each(Object.entries(PAGES))('%s has no WCAG A/AA violation', async (_name, path) => {
+  it.each(Object.entries(PAGES))('%s has no WCAG A/AA violation and no console problem', async (_name, path) => {
     const context = await browser.newContext();
     try {
       await context.addInitScript((id) => localStorage.setItem('theme', id), theme);
       const page = await context.newPage();
+      const watched = watchProblems(page);
       await page.goto(server.url + path);
       await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       const readable = violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
       expect(readable).toEqual([]);
+      expect(watched.problems).toEqual([]);
     } finally {
       await context.close();
     }

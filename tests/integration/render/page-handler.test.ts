@@ -92,13 +92,6 @@ describe('document and shell', () => {
     }
   });
 
-  it('ships no highlight.js in the browser bundle: code is highlighted on the server', () => {
-    const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { js: string };
-    const bundle = readFileSync(path.join(rootDir, 'dist/public', manifest.js), 'utf8');
-    expect(bundle).not.toMatch(/registerLanguage|highlightAuto|hljs-keyword/);
-    expect(bundle.length).toBeGreaterThan(1000);
-  });
-
   it('embeds the translations and data as escaped JSON the browser can read back', async () => {
     const { $ } = await getPage(cvPath);
     const payload = JSON.parse($('#page-payload').text()) as { app: { lang: string; translations: { MENU: { ARTICLES: string } } } };
