@@ -1,11 +1,10 @@
 // Shared by the benchmarks: percentiles and a Markdown + JSON report in bench/results/.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-// Benchmarks run bundled from bench/.build/ (bench/run.mjs): the results sit beside it.
-const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
+// Scripts run from the project root (tests/support/run-ts.mjs).
+const resultsDir = path.resolve('bench', 'results');
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -34,6 +33,7 @@ export async function writeReport(name: string, report: Report): Promise<void> {
     ...report.rows.map((row) => `| ${row.join(' | ')} |`),
     '',
   ].join('\n');
+  await mkdir(resultsDir, { recursive: true });
   await writeFile(path.join(resultsDir, `${name}.md`), markdown);
   await writeFile(path.join(resultsDir, `${name}.json`), JSON.stringify({ ...report, machine, date: new Date().toISOString() }, null, 2) + '\n');
   console.log(markdown);

@@ -26,7 +26,8 @@ export function TopBar() {
       <a className="visually-hidden-focusable skip-link" href={`#${MAIN_CONTENT_ID}`}>
         {t('SHELL.SKIP_TO_CONTENT')}
       </a>
-      <nav className="navbar navbar-expand container-lg flex-wrap gap-2 py-2" aria-label={t('SHELL.MAIN_NAV')}>
+      <nav className="navbar navbar-expand py-2" aria-label={t('SHELL.MAIN_NAV')}>
+        <div className="container-lg flex-wrap gap-2">
         <Link className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
           <span aria-hidden="true" className="brand-mark">
             {initials}
@@ -63,6 +64,7 @@ export function TopBar() {
             {t('SHELL.SEARCH_SUBMIT')}
           </button>
         </form>
+        </div>
       </nav>
     </header>
   );

@@ -1,4 +1,6 @@
 // Builds the real app for supertest, with a quiet logger and the real build manifest.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 import { createApp } from '../../server/app';
@@ -7,7 +9,18 @@ import { createItemsSource } from '../../server/items';
 import type { ItemsSource } from '../../server/items/source';
 import { loadAppData } from '../../server/render/app-data';
 
-export const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+/** The project root: the nearest folder above this file holding esbuild.config.mjs (works bundled too). */
+function findRootDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'esbuild.config.mjs'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('project root not found');
+    dir = parent;
+  }
+  return dir;
+}
+
+export const rootDir = findRootDir();
 export const TEST_SITE_URL = 'https://www.example.test/';
 
 export interface TestApp {

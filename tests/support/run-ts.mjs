@@ -1,0 +1,20 @@
+// Runs a TypeScript script of the project (benchmarks, screenshots, audits): esbuild bundles it for
+// Node, then it runs with the project root as working directory.
+// Usage: node tests/support/run-ts.mjs <file.ts> [...]
+import * as esbuild from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+process.chdir(root);
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  console.error('usage: node tests/support/run-ts.mjs <file.ts> [...]');
+  process.exit(2);
+}
+for (const file of files) {
+  const outfile = path.join(root, 'node_modules', '.cache', 'run-ts', path.basename(file).replace(/\.tsx?$/, '.mjs'));
+  await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outfile, logLevel: 'warning' });
+  console.log(`\n== ${file}`);
+  await import(pathToFileURL(outfile).href);
+}
