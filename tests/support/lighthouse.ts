@@ -1,0 +1,80 @@
+// Lighthouse (mobile settings, its defaults) driving Debian's Chromium, one page at a time.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from './browser';
+
+/** Every page type on the sample content. The 404 page is left out: Lighthouse's SEO category marks
+ * any non-2xx status down by design (it is covered by axe and the Nu checker instead). */
+export const AUDITED_PAGES = {
+  CV: '/architecte-logiciel-freelance-java-spring-angular',
+  'article list': '/articles',
+  'list, no match': '/articles?f=kubernetes',
+  'article with code': '/articles/postgresql-index-explain',
+  'English article': '/articles/java-virtual-threads',
+  About: '/help/about',
+};
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface PageAudit {
+  name: string;
+  url: string;
+  /** 0–100 per category. */
+  scores: Record<Category, number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  transferBytes: number;
+  /** Audits that lost points, for reading a failure. */
+  failing: string[];
+}
+
+function numericValue(audits: Record<string, { numericValue?: number }>, id: string): number {
+  return audits[id]?.numericValue ?? Number.NaN;
+}
+
+/** One Lighthouse run; a run whose trace recording failed (a known Lighthouse flake) is tried again. */
+async function runOnce(url: string, port: number, attemptsLeft = 3) {
+  const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = runner;
+  if (lhr.runtimeError) {
+    if (attemptsLeft > 1) return runOnce(url, port, attemptsLeft - 1);
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  }
+  return lhr;
+}
+
+export async function auditPages(baseUrl: string, pages: Record<string, string>): Promise<PageAudit[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const results: PageAudit[] = [];
+    for (const [name, path] of Object.entries(pages)) {
+      const lhr = await runOnce(baseUrl + path, chrome.port);
+      const audits = lhr.audits as Record<string, { numericValue?: number; score: number | null; scoreDisplayMode: string; title: string }>;
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Record<Category, number>;
+      const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${id}: ${ref.id} (${audits[ref.id]?.title})`),
+      );
+      results.push({
+        name,
+        url: path,
+        scores,
+        lcpMs: numericValue(audits, 'largest-contentful-paint'),
+        cls: numericValue(audits, 'cumulative-layout-shift'),
+        tbtMs: numericValue(audits, 'total-blocking-time'),
+        transferBytes: numericValue(audits, 'total-byte-weight'),
+        failing,
+      });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
