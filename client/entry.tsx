@@ -2,7 +2,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router-dom';
 import { AppProvider, type PagePayload } from '../shared/app-context';
-import { PAYLOAD_SCRIPT_ID } from '../shared/components/root-layout';
+import { PAYLOAD_SCRIPT_ID, STYLE_ID } from '../shared/components/root-layout';
 import { createHttpItemsReader } from '../shared/items/items-client';
 import { createRoutes } from '../shared/routes';
 import { installKeyboardShortcuts } from './keyboard-shortcuts';
@@ -13,12 +13,12 @@ interface RouterPayload {
   errors: Record<string, { status: number; statusText: string; data: unknown }> | null;
 }
 
-function readPayload(): { payload: PagePayload; serialized: string } {
-  const serialized = document.getElementById(PAYLOAD_SCRIPT_ID)?.textContent ?? '';
-  return { payload: JSON.parse(serialized) as PagePayload, serialized };
-}
-
-const { payload, serialized } = readPayload();
+// The payload and the CSS are given back to React exactly as the server wrote them.
+const embedded = {
+  payload: document.getElementById(PAYLOAD_SCRIPT_ID)?.textContent ?? '',
+  css: document.getElementById(STYLE_ID)?.textContent ?? '',
+};
+const payload = JSON.parse(embedded.payload) as PagePayload;
 const state = payload.router as RouterPayload;
 const errors = state.errors
   ? Object.fromEntries(Object.entries(state.errors).map(([id, error]) => [id, new ErrorResponse(error.status, error.statusText, error.data)]))
@@ -30,7 +30,7 @@ const router = createBrowserRouter(createRoutes(createHttpItemsReader()), {
 
 hydrateRoot(
   document,
-  <AppProvider app={payload.app} serializedPayload={serialized}>
+  <AppProvider app={payload.app} embedded={embedded}>
     <RouterProvider router={router} />
   </AppProvider>,
 );

@@ -4,7 +4,6 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { AppData } from '../shared/app-context';
 import { createRoutes } from '../shared/routes';
 import type { Config } from './config';
 import { ItemsCache } from './items/cache';
@@ -13,6 +12,7 @@ import type { ItemsSource } from './items/source';
 import { createRequestLogger } from './logger';
 import { errorHandler, notFound } from './middleware/errors';
 import { issueXsrfCookie } from './middleware/xsrf';
+import type { RenderData } from './render/app-data';
 import { createPageHandler } from './render/page-handler';
 import { createSecurityHeaders } from './security';
 
@@ -20,13 +20,13 @@ export interface AppDeps {
   config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys'>;
   logger: Logger;
   source: ItemsSource;
-  /** AppData without the render time (server/render/app-data.ts loads it). */
-  appData: Omit<AppData, 'now'>;
+  /** AppData without the render time, and the CSS to inline (server/render/app-data.ts loads both). */
+  render: RenderData;
   /** Project root: public/ and dist/public/ are served from it. */
   rootDir: string;
 }
 
-export function createApp({ config, logger, source, appData, rootDir }: AppDeps): Express {
+export function createApp({ config, logger, source, render, rootDir }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, logger });
@@ -40,7 +40,7 @@ export function createApp({ config, logger, source, appData, rootDir }: AppDeps)
   app.use('/assets', notFound);
 
   app.use(createRequestLogger(logger));
-  app.use(createSecurityHeaders());
+  app.use(createSecurityHeaders({ inlineCss: render.inlineCss }));
   app.use(cookieParser());
   app.use(issueXsrfCookie);
 
@@ -55,7 +55,7 @@ export function createApp({ config, logger, source, appData, rootDir }: AppDeps)
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds }));
   app.use('/www-be', notFound);
 
-  app.use(createPageHandler({ routes: createRoutes(cache), appData }));
+  app.use(createPageHandler({ routes: createRoutes(cache), render }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createItemsSource } from './items';
 import { createLogger } from './logger';
-import { loadAppData } from './render/app-data';
+import { loadRenderData } from './render/app-data';
 
 /** In-flight requests get this long to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -26,8 +26,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const source = await createItemsSource(config, logger);
-  const appData = await loadAppData(rootDir, config.siteUrl);
-  const app = createApp({ config, logger, source, appData, rootDir });
+  const render = await loadRenderData(rootDir, config.siteUrl);
+  const app = createApp({ config, logger, source, render, rootDir });
 
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();

@@ -1,19 +1,21 @@
-// Security headers. The only inline script is the theme boot script: allowed by its hash.
+// Security headers. The only inline script (theme boot) and style (the site CSS) are allowed by their hashes.
 import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import { siteConfig } from '../shared/site/site-config';
 import { buildThemeBootScript } from '../shared/site/themes';
 import { IFRAME_HOSTS } from './html/sanitize';
 
-const themeScriptHash = `'sha256-${createHash('sha256').update(buildThemeBootScript()).digest('base64')}'`;
 
-export function createSecurityHeaders() {
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** inlineCss: the one inline <style> of every page, allowed by its hash. */
+export function createSecurityHeaders({ inlineCss }: { inlineCss: string }) {
   return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", themeScriptHash],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", sha256(buildThemeBootScript())],
+        styleSrc: ["'self'", sha256(inlineCss)],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -17,8 +17,8 @@ export interface AppData {
   version: string;
   /** Versions of the runtime and libraries actually installed, for the About page. */
   components: ComponentVersion[];
-  /** Hashed client assets from the build manifest. */
-  assets: { js: string; css: string };
+  /** Hashed client script from the build manifest (the CSS is inlined, see EmbeddedText). */
+  assets: { js: string };
   /** Server time of the render (ISO), so both sides compute the same year. */
   now: string;
 }
@@ -29,20 +29,24 @@ export interface PagePayload {
   router: unknown;
 }
 
+/** Text the server writes into the document and the client reads back as is, so hydration matches. */
+export interface EmbeddedText {
+  /** The page payload, JSON escaped for <script>. */
+  payload: string;
+  /** The site's CSS, inlined in <head> so no stylesheet blocks the first paint. */
+  css: string;
+}
+
 interface AppContextValue {
   app: AppData;
   t: TFunction;
-  /** The exact embedded JSON text, re-rendered unchanged by the client. */
-  serializedPayload: string;
+  embedded: EmbeddedText;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);
 
-export function AppProvider({ app, serializedPayload, children }: { app: AppData; serializedPayload: string; children: ReactNode }) {
-  const value = useMemo(
-    () => ({ app, serializedPayload, t: createTranslator(app.lang, app.translations) }),
-    [app, serializedPayload],
-  );
+export function AppProvider({ app, embedded, children }: { app: AppData; embedded: EmbeddedText; children: ReactNode }) {
+  const value = useMemo(() => ({ app, embedded, t: createTranslator(app.lang, app.translations) }), [app, embedded]);
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
 }
 
@@ -60,6 +64,6 @@ export function useT(): TFunction {
   return useAppContext().t;
 }
 
-export function useSerializedPayload(): string {
-  return useAppContext().serializedPayload;
+export function useEmbeddedText(): EmbeddedText {
+  return useAppContext().embedded;
 }

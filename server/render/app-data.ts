@@ -34,6 +34,12 @@ export interface AssetManifest {
   css: string;
 }
 
+/** What every render needs: the data the page embeds, and the CSS it inlines. */
+export interface RenderData {
+  appData: Omit<AppData, 'now'>;
+  inlineCss: string;
+}
+
 export async function readManifest(rootDir: string): Promise<AssetManifest> {
   const file = path.join(rootDir, 'dist', 'public', 'manifest.json');
   const manifest = await readJson<Partial<AssetManifest>>(file).catch(() => {
@@ -47,13 +53,16 @@ export async function readTranslations(rootDir: string, lang: Lang): Promise<Tra
   return readJson<Translations>(path.join(rootDir, 'public', 'assets', 'i18n', `${lang}.json`));
 }
 
-/** Everything in AppData but the render time. */
-export async function loadAppData(rootDir: string, siteUrl: string): Promise<Omit<AppData, 'now'>> {
-  const [pkg, components, assets, translations] = await Promise.all([
+/** Everything in AppData but the render time, and the built CSS. */
+export async function loadRenderData(rootDir: string, siteUrl: string): Promise<RenderData> {
+  const [pkg, components, manifest, translations] = await Promise.all([
     readJson<{ version: string }>(path.join(rootDir, 'package.json')),
     readComponentVersions(rootDir),
     readManifest(rootDir),
     readTranslations(rootDir, DEFAULT_LANG),
   ]);
-  return { lang: DEFAULT_LANG, translations, siteUrl, version: pkg.version, components, assets };
+  const inlineCss = await readFile(path.join(rootDir, 'dist', 'public', manifest.css), 'utf8');
+  // Inlined as raw text in <style>: it must not be able to end the element.
+  if (/<\/style/i.test(inlineCss)) throw new Error(`${manifest.css} contains "</style" and cannot be inlined`);
+  return { appData: { lang: DEFAULT_LANG, translations, siteUrl, version: pkg.version, components, assets: { js: manifest.js } }, inlineCss };
 }

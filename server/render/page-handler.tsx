@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
+import type { RenderData } from './app-data';
 import { serializeForScript, serializeRouteErrors } from './serialize';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -15,7 +16,8 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), { method: 'GET', signal: controller.signal });
 }
 
-export function createPageHandler({ routes, appData }: { routes: RouteObject[]; appData: Omit<AppData, 'now'> }) {
+export function createPageHandler({ routes, render }: { routes: RouteObject[]; render: RenderData }) {
+  const { appData, inlineCss } = render;
   const handler = createStaticHandler(routes);
 
   return async function renderPage(req: Request, res: Response): Promise<void> {
@@ -39,10 +41,10 @@ export function createPageHandler({ routes, appData }: { routes: RouteObject[]; 
       app,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
     };
-    const serializedPayload = serializeForScript(payload);
+    const embedded = { payload: serializeForScript(payload), css: inlineCss };
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
-      <AppProvider app={app} serializedPayload={serializedPayload}>
+      <AppProvider app={app} embedded={embedded}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>,
     );

@@ -1,6 +1,6 @@
 // The whole HTML document: React renders it on the server and hydrates it in the browser (docs/decisions/002).
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { useAppData, useSerializedPayload, useT } from '../app-context';
+import { useAppData, useEmbeddedText, useT } from '../app-context';
 import { MAIN_CONTENT_ID } from '../paths';
 import { buildThemeBootScript } from '../site/themes';
 import { Footer } from './footer';
@@ -8,12 +8,15 @@ import { TopBar } from './top-bar';
 
 /** Id of the <script type="application/json"> the client reads its start-up data from. */
 export const PAYLOAD_SCRIPT_ID = 'page-payload';
+/** Id of the inlined <style>. */
+export const STYLE_ID = 'site-css';
 
 const themeBootScript = buildThemeBootScript();
 
 export function RootLayout() {
   const { lang, assets } = useAppData();
   const t = useT();
+  const embedded = useEmbeddedText();
   return (
     // The boot script sets the theme on <html> before hydration: those attributes are expected to differ.
     <html lang={lang} suppressHydrationWarning>
@@ -22,7 +25,7 @@ export function RootLayout() {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        <link rel="stylesheet" href={assets.css} />
+        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: embedded.css }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="application-name" content={t('SITE.SHORT_NAME')} />
       </head>
@@ -33,14 +36,9 @@ export function RootLayout() {
         </main>
         <Footer />
         <ScrollRestoration />
-        <PayloadScript />
+        <script id={PAYLOAD_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: embedded.payload }} />
         <script type="module" src={assets.js} />
       </body>
     </html>
   );
-}
-
-function PayloadScript() {
-  const payload = useSerializedPayload();
-  return <script id={PAYLOAD_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: payload }} />;
 }

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createItemsSource } from '../../server/items';
 import type { ItemsSource } from '../../server/items/source';
-import { loadAppData } from '../../server/render/app-data';
+import { loadRenderData } from '../../server/render/app-data';
 
 /** The project root: the nearest folder above this file holding esbuild.config.mjs (works bundled too). */
 function findRootDir(): string {
@@ -35,8 +35,8 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<TestApp> {
   const config = loadConfig({ SITE_URL: TEST_SITE_URL, ...env }, rootDir);
   const source = await createItemsSource(config, logger, { watchFiles: false });
-  const appData = await loadAppData(rootDir, config.siteUrl);
-  const app = createApp({ config, logger, source, appData, rootDir });
+  const render = await loadRenderData(rootDir, config.siteUrl);
+  const app = createApp({ config, logger, source, render, rootDir });
   return { app, source, config, logger, close: () => source.close() };
 }
 

@@ -77,12 +77,17 @@ describe('head tags in the server HTML', () => {
 });
 
 describe('document and shell', () => {
-  it('links the hashed client assets of the build manifest', async () => {
+  it('links the hashed client script and inlines the built CSS, allowed by its hash', async () => {
     const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { js: string; css: string };
-    const { $ } = await getPage(cvPath);
+    const { response, $ } = await getPage(cvPath);
     expect($(`script[type="module"][src="${manifest.js}"]`)).toHaveLength(1);
-    expect($(`link[rel="stylesheet"][href="${manifest.css}"]`)).toHaveLength(1);
     await request(ctx.app).get(manifest.js).expect(200).expect('cache-control', /immutable/);
+    // No render-blocking stylesheet request: the CSS is in the page.
+    expect($('link[rel="stylesheet"]')).toHaveLength(0);
+    const css = readFileSync(path.join(rootDir, 'dist/public', manifest.css), 'utf8');
+    expect($('head style#site-css').text()).toBe(css);
+    const { createHash } = await import('node:crypto');
+    expect(response.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}'`);
   });
 
   it('keeps the translation files fetchable', async () => {

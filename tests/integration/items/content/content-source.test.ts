@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../server/app';
 import { createContentSource, type ContentSource } from '../../../../server/items/content/content-source';
-import { loadAppData } from '../../../../server/render/app-data';
+import { loadRenderData } from '../../../../server/render/app-data';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../../support/fixtures';
 import { TEST_SITE_URL, createRecordingLogger, rootDir } from '../../../support/test-app';
 
@@ -36,8 +36,8 @@ const articleFile = (id: string, fields: Record<string, string> = {}) =>
 async function makeApp(watchFiles = false) {
   const recorder = createRecordingLogger();
   source = await createContentSource({ contentDir: dir, logger: recorder.logger, watchFiles });
-  const appData = await loadAppData(rootDir, TEST_SITE_URL);
-  const app = createApp({ config: { siteUrl: TEST_SITE_URL, cacheTtlSeconds: 60, cacheMaxKeys: 100 }, logger: recorder.logger, source, appData, rootDir });
+  const render = await loadRenderData(rootDir, TEST_SITE_URL);
+  const app = createApp({ config: { siteUrl: TEST_SITE_URL, cacheTtlSeconds: 60, cacheMaxKeys: 100 }, logger: recorder.logger, source, render, rootDir });
   return { app, recorder };
 }
 
