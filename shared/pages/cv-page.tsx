@@ -18,10 +18,16 @@ export function CvPage() {
       />
       <header className="cv-header d-flex flex-wrap align-items-center gap-3 mb-3">
         <picture>
-          <source media={`(min-width: ${photo.breakpointPx}px)`} srcSet={photo.large.src} width={photo.large.width} height={photo.large.height} />
+          <source
+            media={`(min-width: ${photo.breakpointPx}px)`}
+            srcSet={`${photo.large.src} 1x, ${photo.large.src2x} 2x`}
+            width={photo.large.width}
+            height={photo.large.height}
+          />
           <img
             className="cv-photo rounded-circle"
             src={photo.small.src}
+            srcSet={`${photo.small.src} 1x, ${photo.small.src2x} 2x`}
             width={photo.small.width}
             height={photo.small.height}
             alt={t('CV.PHOTO_ALT', { name: siteConfig.author })}

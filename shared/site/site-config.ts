@@ -22,8 +22,9 @@ export const siteConfig = {
   /** Browsers the owner tests the site with (About page). */
   testedBrowsers: ['Firefox 145', 'Chrome 142', 'Edge 142', 'Chromium 156 (tests automatisés)'],
   photo: {
-    small: { src: '/images/photo-96.png', width: 96, height: 96 },
-    large: { src: '/images/photo-192.png', width: 192, height: 192 },
+    // Each size with a double-density file for high-DPI screens.
+    small: { src: '/images/photo-96.png', src2x: '/images/photo-192.png', width: 96, height: 96 },
+    large: { src: '/images/photo-192.png', src2x: '/images/photo-384.png', width: 192, height: 192 },
     /** Bootstrap's sm breakpoint: the large photo from this width up. */
     breakpointPx: 576,
   },

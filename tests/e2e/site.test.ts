@@ -143,6 +143,26 @@ describe('themes', () => {
 });
 
 describe('without JavaScript', () => {
+  it.each([
+    [CV, 'Julien Marchand'],
+    ['/articles', 'Articles techniques'],
+    ['/articles/http-caching', 'HTTP caching headers in practice'],
+    ['/help/about', 'À propos du site'],
+    ['/articles/missing', 'Page introuvable'],
+  ])('renders %s with its content and working links', async (path, heading) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(server.url + path);
+      expect(await plain.textContent('main h1')).toBe(heading);
+      await plain.click('header >> text=À propos');
+      await plain.waitForURL('**/help/about');
+      expect(await plain.textContent('main h1')).toBe('À propos du site');
+    } finally {
+      await noScript.close();
+    }
+  });
+
   it('renders the content, and the top-bar and article search forms still work', async () => {
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     try {

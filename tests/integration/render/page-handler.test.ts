@@ -149,13 +149,21 @@ describe('CV page', () => {
     expect($('h1').text()).toBe(siteConfig.author);
     expect($('[data-testid="experience-years"]').text()).toBe(`${new Date().getFullYear() - 2003} ans d’expérience`);
     expect($('picture source').attr('media')).toBe('(min-width: 576px)');
-    expect($('picture source').attr('srcset')).toBe(siteConfig.photo.large.src);
+    expect($('picture source').attr('srcset')).toBe(`${siteConfig.photo.large.src} 1x, ${siteConfig.photo.large.src2x} 2x`);
+    expect($('picture img').attr('srcset')).toBe(`${siteConfig.photo.small.src} 1x, ${siteConfig.photo.small.src2x} 2x`);
     expect($('picture img').attr('src')).toBe(siteConfig.photo.small.src);
     expect($('picture img').attr('width')).toBe('96');
     const mailto = $('.cv-contact a[href^="mailto:"]').attr('href');
     expect(mailto).toBe(`mailto:${siteConfig.email}?subject=${encodeURIComponent(siteConfig.mailSubject)}`);
     expect($('.cv-contact a[href="https://www.example.test/"]')).toHaveLength(1);
     expect($('.cv-contact').text()).toContain(siteConfig.address);
+  });
+
+  it('serves every photo file the CV page points to', async () => {
+    const { small, large } = siteConfig.photo;
+    for (const src of [small.src, small.src2x, large.src, large.src2x]) {
+      await request(ctx.app).get(src).expect(200).expect('content-type', 'image/png');
+    }
   });
 
   it('has the Compétences, Formation and Expérience sections with all the CV data', async () => {
