@@ -1,43 +1,24 @@
 // axe-core (WCAG 2.2 A/AA rules) on every page type in each of the four themes: 0 violations,
 // and nothing red in the console (errors, warnings, failed requests) on the way.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { THEME_IDS } from '../../shared/site/themes';
-import { launchBrowser, watchProblems } from '../support/browser';
-import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
-import { startServer, type ServerProcess } from '../support/server-process';
+import { watchProblems } from '../support/browser';
+import { FIXTURE_PAGES } from '../support/fixtures';
+import { setUpSiteAndBrowser } from '../support/site-under-test';
 
-const PAGES = {
-  cv: '/architecte-logiciel-freelance-java-spring-angular',
-  list: '/articles',
-  'list without match': '/articles?f=kubernetes',
-  'article with code': '/articles/equipe-revues',
-  'English article': '/articles/http-caching',
-  about: '/help/about',
-  'not found': '/articles/missing',
-};
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = setUpSiteAndBrowser();
 
 describe.each(THEME_IDS)('theme %s', (theme) => {
-  it.each(Object.entries(PAGES))('%s has no WCAG A/AA violation and no console problem', async (_name, path) => {
-    const context = await browser.newContext();
+  it.each(Object.entries(FIXTURE_PAGES))('%s has no WCAG A/AA violation and no console problem', async (_name, path) => {
+    const context = await site.browser.newContext();
     try {
       await context.addInitScript((id) => localStorage.setItem('theme', id), theme);
       const page = await context.newPage();
       const watched = watchProblems(page);
-      await page.goto(server.url + path);
+      await page.goto(site.server.url + path);
       await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

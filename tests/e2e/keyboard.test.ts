@@ -1,20 +1,9 @@
 // Keyboard use: every control reachable with Tab and visibly focused; the theme selector operable and named.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
-import { startServer, type ServerProcess } from '../support/server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setUpSiteAndBrowser } from '../support/site-under-test';
 
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = setUpSiteAndBrowser();
 
 interface Focused {
   key: string;
@@ -46,8 +35,8 @@ async function tabThrough(page: Page, stops: number): Promise<Focused[]> {
 
 describe('keyboard', () => {
   it('reaches the skip link first, then every control of the shell and the list, each visibly focused', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url + '/articles');
+    const page = await site.browser.newPage();
+    await page.goto(site.server.url + '/articles');
     await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
     const stops = await tabThrough(page, 14);
     expect(stops[0]?.key).toBe('a #main-content');
@@ -60,8 +49,8 @@ describe('keyboard', () => {
   });
 
   it('moves focus to the main content with the skip link', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url + '/help/about');
+    const page = await site.browser.newPage();
+    await page.goto(site.server.url + '/help/about');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).position)).toBe('absolute');
     await page.keyboard.press('Enter');
@@ -70,8 +59,8 @@ describe('keyboard', () => {
   });
 
   it('changes the theme with the keyboard, through a control screen readers announce by name', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url + '/help/about');
+    const page = await site.browser.newPage();
+    await page.goto(site.server.url + '/help/about');
     const select = page.locator('[data-testid="theme-selector"]');
     await select.waitFor({ state: 'visible' });
     const snapshot = await page.locator('header').ariaSnapshot();

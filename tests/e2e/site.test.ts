@@ -1,26 +1,17 @@
 // The built site in a real Chromium: hydration, client navigation, themes, keyboard, article search.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, watchProblems, type PageProblems } from '../support/browser';
-import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
-import { startServer, type ServerProcess } from '../support/server-process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watchProblems, type PageProblems } from '../support/browser';
+import { setUpSiteAndBrowser } from '../support/site-under-test';
 
 const CV = '/architecte-logiciel-freelance-java-spring-angular';
-let server: ServerProcess;
-let browser: Browser;
+const site = setUpSiteAndBrowser({ SITE_URL: 'https://www.example.test/' });
 let context: BrowserContext;
 let page: Page;
 let watched: PageProblems;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: 'https://www.example.test/' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 beforeEach(async () => {
-  context = await browser.newContext();
+  context = await site.browser.newContext();
   page = await context.newPage();
   watched = watchProblems(page);
 });
@@ -34,7 +25,7 @@ async function waitForHydration(): Promise<void> {
 }
 
 async function open(path: string): Promise<void> {
-  await page.goto(server.url + path);
+  await page.goto(site.server.url + path);
   await waitForHydration();
 }
 
@@ -130,7 +121,7 @@ describe('themes', () => {
     await context.addInitScript(() => localStorage.setItem('theme', 'halloween'));
     // Without the client bundle, only the inline boot script can set the theme.
     await page.route('**/assets/entry-*.js', (route) => route.abort());
-    await page.goto(server.url + CV, { waitUntil: 'domcontentloaded' });
+    await page.goto(site.server.url + CV, { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => [document.documentElement.dataset.bsTheme, document.documentElement.className])).toEqual(['dark', 'theme-halloween']);
   });
 
@@ -150,10 +141,10 @@ describe('without JavaScript', () => {
     ['/help/about', 'À propos du site'],
     ['/articles/missing', 'Page introuvable'],
   ])('renders %s with its content and working links', async (path, heading) => {
-    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await site.browser.newContext({ javaScriptEnabled: false });
     try {
       const plain = await noScript.newPage();
-      await plain.goto(server.url + path);
+      await plain.goto(site.server.url + path);
       expect(await plain.textContent('main h1')).toBe(heading);
       await plain.click('header >> text=À propos');
       await plain.waitForURL('**/help/about');
@@ -164,11 +155,11 @@ describe('without JavaScript', () => {
   });
 
   it('renders the content, and the top-bar and article search forms still work', async () => {
-    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await site.browser.newContext({ javaScriptEnabled: false });
     try {
       const plain = await noScript.newPage();
       await plain.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>search</title>' }));
-      await plain.goto(server.url + '/articles');
+      await plain.goto(site.server.url + '/articles');
       expect(await plain.locator('[data-testid="article-card"]').count()).toBe(4);
       expect(await plain.locator('[data-testid="theme-selector"]').isVisible()).toBe(false);
       await plain.fill('[data-testid="article-search"]', 'oeuvre');

@@ -7,18 +7,9 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import vnuJar from 'vnu-jar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CONTENT_DIR } from '../../support/fixtures';
+import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
 import { createTestApp, rootDir, type TestApp } from '../../support/test-app';
 
-const PAGES = {
-  cv: '/architecte-logiciel-freelance-java-spring-angular',
-  list: '/articles',
-  'list without match': '/articles?f=kubernetes',
-  'article with code': '/articles/equipe-revues',
-  'English article': '/articles/http-caching',
-  about: '/help/about',
-  'not found': '/articles/missing',
-};
 
 interface VnuMessage {
   type: string;
@@ -59,7 +50,7 @@ describe('valid HTML', () => {
       await writeFile(file, response.text);
       files.push(file);
     };
-    for (const [name, url] of Object.entries(PAGES)) await save(fixtures.app, url, name);
+    for (const [name, url] of Object.entries(FIXTURE_PAGES)) await save(fixtures.app, url, name);
     const sampleList = (await request(samples.app).get('/www-be/items/v1.0/items')).body as { id: string }[];
     for (const { id } of sampleList) await save(samples.app, `/articles/${id}`, `sample-${id}`);
     await save(samples.app, '/articles', 'sample-list');
