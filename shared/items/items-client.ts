@@ -43,7 +43,12 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T | null> 
   }
   if (response.status === 404) return null;
   if (!response.ok) throw new ItemsUnavailableError(`The items API answered ${response.status}`);
-  return (await response.json()) as T;
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ItemsUnavailableError('The items API answered something that is not JSON', { cause: error });
+  }
 }
 
 export function createHttpItemsReader(base: string = ITEMS_API_BASE): ItemsReader {

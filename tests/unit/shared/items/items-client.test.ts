@@ -51,5 +51,7 @@ describe('createHttpItemsReader', () => {
     expect(await createHttpItemsReader().get('x')).toBeNull();
     stubBrowser('', () => new Response('{}', { status: 503 }));
     await expect(createHttpItemsReader().get('x')).rejects.toBeInstanceOf(ItemsUnavailableError);
+    stubBrowser('', () => new Response('<html>proxy error</html>', { status: 200 }));
+    await expect(createHttpItemsReader().list('')).rejects.toBeInstanceOf(ItemsUnavailableError);
   });
 });
