@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { PurgeCSS } from 'purgecss';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -85,6 +87,25 @@ async function purgeCss(metafile) {
   }
 }
 
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Writes .gz and .br beside each built asset, at the highest levels: done once, served many times. */
+async function precompressAssets() {
+  const files = (await readdir(assetsDir)).filter((name) => /\.(js|css|map)$/.test(name));
+  await Promise.all(
+    files.map(async (name) => {
+      const file = path.join(assetsDir, name);
+      const body = await readFile(file);
+      const [gz, br] = await Promise.all([
+        gzip(body, { level: 9 }),
+        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      ]);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+    }),
+  );
+}
+
 /** Maps the client entry points to their hashed public URLs. */
 function writeManifest(metafile) {
   const manifest = {};
@@ -102,7 +123,7 @@ export async function buildAll() {
   await mkdir(assetsDir, { recursive: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
   await purgeCss(client.metafile);
-  await writeManifest(client.metafile);
+  await Promise.all([writeManifest(client.metafile), precompressAssets()]);
   await writeFile(stampPath, new Date().toISOString() + '\n');
 }
 

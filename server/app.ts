@@ -1,7 +1,7 @@
 // createApp(deps): the whole Express app, middleware in order; it never listens (server/index.ts does).
 import compression from 'compression';
-import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createRoutes } from '../shared/routes';
@@ -11,37 +11,55 @@ import { ITEMS_API_PATH, createItemsApiRouter } from './items/api-router';
 import type { ItemsSource } from './items/source';
 import { createRequestLogger } from './logger';
 import { errorHandler, notFound } from './middleware/errors';
-import { issueXsrfCookie } from './middleware/xsrf';
+import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
+import { PageCache, logCachedHit, serveCachedPages } from './render/page-cache';
 import { createPageHandler } from './render/page-handler';
 import { createSecurityHeaders } from './security';
+import { serveHashedAssets, type HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys'>;
+  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, and the CSS to inline (server/render/app-data.ts loads both). */
   render: RenderData;
-  /** Project root: public/ and dist/public/ are served from it. */
+  /** Project root: public/ is served from it. */
   rootDir: string;
+  /** The build's hashed assets, in memory (server/static/hashed-assets.ts). */
+  assets: HashedAssets;
 }
 
-export function createApp({ config, logger, source, render, rootDir }: AppDeps): Express {
+/** Most rendered pages kept at once (one per URL, query included). */
+const PAGE_CACHE_ENTRIES = 1_000;
+
+export function createApp({ config, logger, source, render, rootDir, assets }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
   const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, logger });
+  const pageCache = new PageCache({ ttlMs: config.cacheTtlSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES });
+  // Edited content must show at once on every page, not after the TTL.
+  source.onChange(() => pageCache.clear());
   app.locals.cache = cache;
+  app.locals.pageCache = pageCache;
+
+  // The two hot paths first: hashed assets and cached pages, both precompressed, neither through the stack below.
+  app.use(serveHashedAssets(assets));
+  app.use(
+    serveCachedPages(pageCache, (req, res) => {
+      logCachedHit(logger, req, res, process.hrtime.bigint());
+      ensureXsrfCookie(req as express.Request, res as express.Response);
+    }),
+  );
 
   app.use(compression());
-  // Hashed build output never changes under its name.
-  app.use('/assets', express.static(path.join(rootDir, 'dist', 'public', 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }));
   app.use(express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false }));
   // A missing asset is a 404, not a redirect to the CV.
   app.use('/assets', notFound);
 
   app.use(createRequestLogger(logger));
   app.use(createSecurityHeaders({ inlineCss: render.inlineCss }));
-  app.use(cookieParser());
   app.use(issueXsrfCookie);
 
   app.get('/healthz', (_req, res) => {
@@ -52,10 +70,24 @@ export function createApp({ config, logger, source, render, rootDir }: AppDeps):
     res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', source: source.description.split(' ')[0] });
   });
 
+  if (config.rateLimitPerMinute > 0) {
+    app.use(
+      '/www-be',
+      rateLimit({
+        windowMs: 60_000,
+        limit: config.rateLimitPerMinute,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        handler: (_req, res) => {
+          res.status(429).json({ error: 'too_many_requests', message: 'Too many requests, slow down.' });
+        },
+      }),
+    );
+  }
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds }));
   app.use('/www-be', notFound);
 
-  app.use(createPageHandler({ routes: createRoutes(cache), render }));
+  app.use(createPageHandler({ routes: createRoutes(cache), render, pageCache }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -29,6 +29,14 @@ const envSchema = z.object({
   CACHE_MAX_KEYS: integer(10, 1_000_000).default(2_000),
   UPSTREAM_TIMEOUT_MS: integer(100, 60_000).default(3_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Express "trust proxy": false, true, a hop count, or addresses/subnets (loopback, 10.0.0.0/8, …).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
+    .refine((value) => typeof value !== 'string' || /^[\w.:/, -]+$/.test(value), { error: 'must be true, false, a hop count or a list of addresses' }),
+  RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(600),
 });
 
 export interface Config {
@@ -41,6 +49,10 @@ export interface Config {
   cacheMaxKeys: number;
   upstreamTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Express "trust proxy" setting, for X-Forwarded-* behind a reverse proxy. */
+  trustProxy: boolean | number | string;
+  /** Requests per minute and client allowed under /www-be/; 0 turns the limit off. */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -71,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     cacheMaxKeys: values.CACHE_MAX_KEYS,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
   });
 }

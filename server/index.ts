@@ -1,11 +1,13 @@
 // The process: read config → build the app → listen; SIGTERM/SIGINT → stop accepting, drain, exit.
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createItemsSource } from './items';
 import { createLogger } from './logger';
 import { loadRenderData } from './render/app-data';
+import { loadHashedAssets } from './static/hashed-assets';
 
 /** In-flight requests get this long to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -26,8 +28,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const source = await createItemsSource(config, logger);
-  const render = await loadRenderData(rootDir, config.siteUrl);
-  const app = createApp({ config, logger, source, render, rootDir });
+  const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
+  const app = createApp({ config, logger, source, render, rootDir, assets });
 
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();

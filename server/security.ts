@@ -1,5 +1,7 @@
-// Security headers. The only inline script (theme boot) and style (the site CSS) are allowed by their hashes.
+// Security headers. The only inline script (theme boot) and style (the site CSS) are allowed by their
+// hashes: they are the same on every page, so cached pages need no per-response nonce (decision 008).
 import { createHash } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { siteConfig } from '../shared/site/site-config';
 import { buildThemeBootScript } from '../shared/site/themes';
@@ -9,8 +11,8 @@ import { IFRAME_HOSTS } from './html/sanitize';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** inlineCss: the one inline <style> of every page, allowed by its hash. */
-export function createSecurityHeaders({ inlineCss }: { inlineCss: string }) {
-  return helmet({
+export function createSecurityHeaders({ inlineCss }: { inlineCss: string }): RequestHandler[] {
+  return [helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -29,7 +31,17 @@ export function createSecurityHeaders({ inlineCss }: { inlineCss: string }) {
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HSTS only means something over HTTPS; the reverse proxy in front decides (docs/deploy.md).
+    // Sent below, and only over HTTPS: over plain HTTP it would be ignored, or pin a local test host.
     strictTransportSecurity: false,
-  });
+  }), securityExtras];
 }
+
+/** What helmet does not set: Permissions-Policy, and HSTS when the request came over HTTPS. */
+function securityExtras(req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  next();
+}
+
+// The site uses none of these browser features.
+const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'interest-cohort', 'browsing-topics'].map((feature) => `${feature}=()`).join(', ');

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { normalizeFilter, type ItemsReader } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { prepareArticle, prepareSummary } from '../html/prepare-article';
+import { noteFreshUntil } from './freshness';
 import type { ItemsSource } from './source';
 
 interface Entry<T> {
@@ -92,23 +93,32 @@ export class ItemsCache implements ItemsReader {
     return prepared;
   }
 
+  /** Answers the value and notes, for whoever asked, until when it is fresh (see freshness.ts). */
+  private async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = await this.readEntry(key, load);
+    if (entry.freshUntil !== undefined) noteFreshUntil(entry.freshUntil);
+    return entry.value;
+  }
+
   /** null answers (no such article) are passed on but never stored. */
-  private read<T>(key: string, load: () => Promise<T>): Promise<T> {
+  private readEntry<T>(key: string, load: () => Promise<T>): Promise<{ value: T; freshUntil?: number }> {
     const entry = this.store.get<Entry<T>>(key);
-    if (entry && entry.freshUntil > this.now()) return Promise.resolve(entry.value);
-    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (entry && entry.freshUntil > this.now()) return Promise.resolve(entry);
+    const pending = this.inFlight.get(key) as Promise<{ value: T; freshUntil?: number }> | undefined;
     if (pending) return pending;
     const loading = load()
       .then((value) => {
-        if (value !== null) this.put(key, { value, freshUntil: this.now() + this.ttlMs });
-        return value;
+        if (value === null) return { value };
+        const fresh = { value, freshUntil: this.now() + this.ttlMs };
+        this.put(key, fresh);
+        return fresh;
       })
       .catch((error: unknown) => {
         const stale = this.store.get<Entry<T>>(key);
         if (!stale) throw error;
         this.log.warn({ key, err: error }, 'items source failed, serving the stale entry');
         stale.freshUntil = this.now() + this.retryAfterMs;
-        return stale.value;
+        return stale;
       })
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, loading);

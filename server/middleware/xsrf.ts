@@ -5,24 +5,29 @@ import type { NextFunction, Request, Response } from 'express';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/items/items-client';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+// 32 random bytes in base64url; anything else in the cookie is ignored (and replaced).
+const TOKEN_IN_COOKIES = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([A-Za-z0-9_-]{43})(?:;|$)`);
 
+/** The visitor's token, read from the raw Cookie header (works before any cookie parser). */
 function readToken(req: Request): string | undefined {
-  const token: unknown = req.cookies?.[XSRF_COOKIE];
-  return typeof token === 'string' && TOKEN_PATTERN.test(token) ? token : undefined;
+  const header = req.headers.cookie;
+  return header ? TOKEN_IN_COOKIES.exec(header)?.[1] : undefined;
 }
 
-/** Gives every visitor without a valid token a new one. */
+/** Gives a visitor without a valid token a new one. Used on every page, cached or not. */
+export function ensureXsrfCookie(req: Request, res: Response): void {
+  if (readToken(req)) return;
+  res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+    path: '/',
+    sameSite: 'lax',
+    secure: req.secure,
+    // Readable by scripts on purpose: the client copies it into the header.
+    httpOnly: false,
+  });
+}
+
 export function issueXsrfCookie(req: Request, res: Response, next: NextFunction): void {
-  if (!readToken(req)) {
-    res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
-      path: '/',
-      sameSite: 'lax',
-      secure: req.secure,
-      // Readable by scripts on purpose: the client copies it into the header.
-      httpOnly: false,
-    });
-  }
+  ensureXsrfCookie(req, res);
   next();
 }
 
@@ -30,12 +35,9 @@ export function issueXsrfCookie(req: Request, res: Response, next: NextFunction)
 export function requireXsrfToken(req: Request, res: Response, next: NextFunction): void {
   if (SAFE_METHODS.has(req.method)) return next();
   const cookie = readToken(req);
-  const header = req.get(XSRF_HEADER);
-  const valid =
-    cookie !== undefined &&
-    header !== undefined &&
-    header.length === cookie.length &&
-    timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
+  const header = Buffer.from(req.get(XSRF_HEADER) ?? '');
+  // Compare bytes, not characters: a multi-byte header of the same length must not throw.
+  const valid = cookie !== undefined && header.length === cookie.length && timingSafeEqual(header, Buffer.from(cookie));
   if (!valid) {
     res.status(403).json({ error: 'forbidden', message: `Missing or wrong ${XSRF_HEADER} header.` });
     return;

@@ -4,7 +4,9 @@ import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
+import { encodeBody, sendEncoded } from '../http/encoded-body';
 import type { RenderData } from './app-data';
+import { captureHeaders, type PageCache } from './page-cache';
 import { serializeForScript, serializeRouteErrors } from './serialize';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -16,7 +18,7 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), { method: 'GET', signal: controller.signal });
 }
 
-export function createPageHandler({ routes, render }: { routes: RouteObject[]; render: RenderData }) {
+export function createPageHandler({ routes, render, pageCache }: { routes: RouteObject[]; render: RenderData; pageCache: PageCache }) {
   const { appData, inlineCss } = render;
   const handler = createStaticHandler(routes);
 
@@ -25,7 +27,7 @@ export function createPageHandler({ routes, render }: { routes: RouteObject[]; r
       res.status(405).set('Allow', 'GET, HEAD').type('text').send('Method Not Allowed');
       return;
     }
-    const context = await handler.query(toFetchRequest(req, res));
+    const { result: context, freshUntil } = await pageCache.trackExpiry(() => handler.query(toFetchRequest(req, res)));
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (REDIRECT_STATUSES.has(context.status) && location) return res.redirect(context.status, location);
@@ -48,10 +50,10 @@ export function createPageHandler({ routes, render }: { routes: RouteObject[]; r
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>,
     );
-    res
-      .status(context.statusCode)
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(`<!DOCTYPE html>${html}`);
+    // Browsers revalidate with the ETag; the page cache below keeps the compressed bytes.
+    res.set('Cache-Control', 'no-cache').type('html');
+    const body = await encodeBody(Buffer.from(`<!DOCTYPE html>${html}`));
+    pageCache.set(req.originalUrl, { status: context.statusCode, headers: captureHeaders(res), body, expiresAt: freshUntil });
+    sendEncoded(req, res, context.statusCode, {}, body);
   };
 }

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { createItemsSource } from '../../server/items';
 import type { ItemsSource } from '../../server/items/source';
 import { loadRenderData } from '../../server/render/app-data';
+import { loadHashedAssets } from '../../server/static/hashed-assets';
 
 /** The project root: the nearest folder above this file holding esbuild.config.mjs (works bundled too). */
 function findRootDir(): string {
@@ -32,11 +33,11 @@ export interface TestApp {
 }
 
 /** env: the same variables an operator sets (ITEMS_SERVICE_URL, CONTENT_DIR, CACHE_TTL_SECONDS …). */
-export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' }), watchFiles = false): Promise<TestApp> {
   const config = loadConfig({ SITE_URL: TEST_SITE_URL, ...env }, rootDir);
-  const source = await createItemsSource(config, logger, { watchFiles: false });
-  const render = await loadRenderData(rootDir, config.siteUrl);
-  const app = createApp({ config, logger, source, render, rootDir });
+  const source = await createItemsSource(config, logger, { watchFiles });
+  const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
+  const app = createApp({ config, logger, source, render, rootDir, assets });
   return { app, source, config, logger, close: () => source.close() };
 }
 

@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../../../server/app';
-import { createContentSource, type ContentSource } from '../../../../server/items/content/content-source';
-import { loadRenderData } from '../../../../server/render/app-data';
+import type { ContentSource } from '../../../../server/items/content/content-source';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../../support/fixtures';
-import { TEST_SITE_URL, createRecordingLogger, rootDir } from '../../../support/test-app';
+import { createRecordingLogger, createTestApp } from '../../../support/test-app';
 
 const API = '/www-be/items/v1.0';
 let dir: string;
@@ -35,10 +33,9 @@ const articleFile = (id: string, fields: Record<string, string> = {}) =>
 
 async function makeApp(watchFiles = false) {
   const recorder = createRecordingLogger();
-  source = await createContentSource({ contentDir: dir, logger: recorder.logger, watchFiles });
-  const render = await loadRenderData(rootDir, TEST_SITE_URL);
-  const app = createApp({ config: { siteUrl: TEST_SITE_URL, cacheTtlSeconds: 60, cacheMaxKeys: 100 }, logger: recorder.logger, source, render, rootDir });
-  return { app, recorder };
+  const ctx = await createTestApp({ CONTENT_DIR: dir }, recorder.logger, watchFiles);
+  source = ctx.source as ContentSource;
+  return { app: ctx.app, recorder };
 }
 
 describe('bad content files', () => {

@@ -1,0 +1,105 @@
+// The page cache: second requests answered from memory, precompressed, revalidated with the ETag,
+// emptied when content changes, never kept longer than the items the page shows.
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
+import { FIXTURE_CONTENT_DIR } from '../../support/fixtures';
+import { getRaw } from '../../support/raw-request';
+import { createRecordingLogger, createTestApp, type TestApp } from '../../support/test-app';
+
+let ctx: TestApp | undefined;
+let upstream: FakeUpstream | undefined;
+let dir: string | undefined;
+
+afterEach(async () => {
+  await ctx?.close();
+  await upstream?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  ctx = upstream = dir = undefined;
+});
+
+const hits = (lines: Record<string, unknown>[]) => lines.filter((line) => line.pageCache === 'hit').length;
+
+describe('page cache', () => {
+  it('answers the second request from the cache, with the same bytes, headers and a fresh XSRF cookie', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, recorder.logger);
+    const first = await request(ctx.app).get('/articles').expect(200);
+    expect(hits(recorder.lines())).toBe(0);
+    const second = await request(ctx.app).get('/articles').expect(200);
+    expect(hits(recorder.lines())).toBe(1);
+    expect(second.text).toBe(first.text);
+    for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cache-control', 'content-type', 'etag']) {
+      expect(second.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(String(second.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+    expect(second.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends brotli or gzip as the client accepts, compressed once', async () => {
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
+    const plain = await request(ctx.app).get('/help/about').set('Accept-Encoding', 'identity').expect(200);
+    const br = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.text);
+    const gz = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(plain.text);
+    const refused = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.toString()).toBe(plain.text);
+  });
+
+  it('answers 304 to a matching If-None-Match, from the cache', async () => {
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
+    const first = await request(ctx.app).get('/articles/http-caching').expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await request(ctx.app).get('/articles/http-caching').set('If-None-Match', etag).expect(304);
+    expect(revalidated.text).toBe('');
+  });
+
+  it('keeps one entry per URL, query included, and does not cache 404 pages', async () => {
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
+    await request(ctx.app).get('/articles?f=java').expect(200);
+    await request(ctx.app).get('/articles?f=http').expect(200);
+    await request(ctx.app).get('/articles/missing').expect(404);
+    await request(ctx.app).get('/articles/missing').expect(404);
+    expect((ctx.app.locals.pageCache as { size: number }).size).toBe(2);
+  });
+
+  it('empties when the content changes', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
+    await cp(path.join(FIXTURE_CONTENT_DIR, 'articles'), path.join(dir, 'articles'), { recursive: true });
+    ctx = await createTestApp({ CONTENT_DIR: dir }, undefined, true);
+    const before = await request(ctx.app).get('/articles').expect(200);
+    expect(before.text).not.toContain('Tout nouveau');
+    await writeFile(path.join(dir, 'articles', 'nouveau.md'), '---\nid: nouveau\ntitle: Tout nouveau\ndate: 2026-05-01\nlanguage: fr\nsummary: S.\n---\nCorps.\n');
+    const until = Date.now() + 5_000;
+    let text = before.text;
+    while (Date.now() < until && !text.includes('Tout nouveau')) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      text = (await request(ctx.app).get('/articles')).text;
+    }
+    expect(text).toContain('Tout nouveau');
+  });
+
+  it('never keeps a page longer than the items it shows', async () => {
+    let title = 'Premier titre';
+    upstream = await startFakeUpstream((_req, res, url) => {
+      if (url.pathname === `${UPSTREAM_BASE_PATH}/items/42`) sendJson(res, 200, { id: 42, tit: title, date_m: '2024-01-01', sum: '', ctn: '', lg: 'fr' });
+      else sendJson(res, 404, {});
+    });
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl, CACHE_TTL_SECONDS: '1' });
+    expect((await request(ctx.app).get('/articles/42')).text).toContain('Premier titre');
+    title = 'Second titre';
+    expect((await request(ctx.app).get('/articles/42')).text).toContain('Premier titre');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await request(ctx.app).get('/articles/42')).text).toContain('Second titre');
+  });
+});
