@@ -10,7 +10,7 @@ import { ItemsCache } from './items/cache';
 import { ITEMS_API_PATH, createItemsApiRouter } from './items/api-router';
 import type { ItemsSource } from './items/source';
 import { createRequestLogger } from './logger';
-import { errorHandler, notFound } from './middleware/errors';
+import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
 import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { PageCache, logCachedHit, serveCachedPages } from './render/page-cache';
@@ -53,6 +53,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     }),
   );
 
+  app.use(rejectMalformedPath);
   app.use(compression());
   app.use(express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false }));
   // A missing asset is a 404, not a redirect to the CV.

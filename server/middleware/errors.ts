@@ -13,6 +13,17 @@ function sendError(req: Request, res: Response, status: number, title: string, m
   }
 }
 
+/** A path whose percent-encoding is not UTF-8 cannot name anything here: 400 before any handler. */
+export function rejectMalformedPath(req: Request, res: Response, next: NextFunction): void {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    sendError(req, res, 400, 'Bad Request', 'The request could not be understood.');
+    return;
+  }
+  next();
+}
+
 export function notFound(req: Request, res: Response): void {
   sendError(req, res, 404, 'Not Found', 'Nothing here.');
 }

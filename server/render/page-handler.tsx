@@ -15,7 +15,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 function toFetchRequest(req: Request, res: Response): globalThis.Request {
   const controller = new AbortController();
   res.on('close', () => controller.abort());
-  return new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), { method: 'GET', signal: controller.signal });
+  // Concatenated, not resolved: a path such as "//x" must stay a path, not become a host.
+  return new globalThis.Request(`http://localhost${req.originalUrl}`, { method: 'GET', signal: controller.signal });
 }
 
 export function createPageHandler({ routes, render, pageCache }: { routes: RouteObject[]; render: RenderData; pageCache: PageCache }) {
