@@ -1,5 +1,6 @@
 // The server as an operator starts it: configuration errors stop it at once, naming the variable.
 import { describe, expect, it } from 'vitest';
+import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream } from '../support/fake-upstream';
 import { startServer } from '../support/server-process';
 
 describe('server start', () => {
@@ -13,5 +14,32 @@ describe('server start', () => {
     expect(response.status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(server.logs.map((line) => line.msg)).toContain('stopped');
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('on %s, finishes the request in flight, refuses new ones and exits 0 within 10 s', async (signal) => {
+    // A slow upstream keeps one request in flight while the signal arrives.
+    const upstream = await startFakeUpstream(async (_req, res, url) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      if (url.pathname === `${UPSTREAM_BASE_PATH}/items/42`) sendJson(res, 200, { id: 42, tit: 'Lent', date_m: '2024-01-01', sum: '', ctn: '', lg: 'fr' });
+      else sendJson(res, 404, {});
+    });
+    const server = await startServer({ ITEMS_SERVICE_URL: upstream.baseUrl });
+    try {
+      const inFlight = fetch(`${server.url}/articles/42`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stopped = Date.now();
+      const exit = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+      server.child.kill(signal);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Lent');
+      expect(await exit).toBe(0);
+      expect(Date.now() - stopped).toBeLessThan(10_000);
+    } finally {
+      await server.stop();
+      await upstream.close();
+    }
   });
 });

@@ -1,11 +1,14 @@
-// The test suite needs two Debian packages: Chromium (browser tests) and a Java runtime (the Nu Html
-// Checker). Missing ones are installed when running as root; otherwise the suite stops with one line.
+// The test suite needs Debian packages: Chromium (browser tests), a Java runtime (the Nu Html Checker),
+// nginx and openssl (the reverse-proxy example). Missing ones are installed when running as root;
+// otherwise the suite stops with one line.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const needs = [
   { what: 'Chromium', present: () => existsSync('/usr/bin/chromium'), pkg: 'chromium' },
   { what: 'a Java runtime', present: () => commandWorks('java', ['-version']), pkg: 'default-jre-headless' },
+  { what: 'nginx', present: () => existsSync('/usr/sbin/nginx'), pkg: 'nginx-light' },
+  { what: 'openssl', present: () => commandWorks('openssl', ['version']), pkg: 'openssl' },
 ];
 
 function commandWorks(command, args) {

@@ -1,0 +1,25 @@
+// PM2: one worker per core in cluster mode. Build first (`npm ci && npm run build`), then
+// `pm2 start ecosystem.config.cjs`. Each worker keeps its own in-memory caches.
+module.exports = {
+  apps: [
+    {
+      name: 'portfolio-site',
+      script: 'dist/server/index.js',
+      node_args: '--enable-source-maps',
+      exec_mode: 'cluster',
+      instances: 'max',
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '3000',
+        SITE_URL: 'https://www.example.org/',
+        TRUST_PROXY: 'loopback',
+      },
+      // The server drains in-flight requests on SIGINT within 8 s; PM2 waits 10 s before SIGKILL.
+      kill_timeout: 10_000,
+      listen_timeout: 15_000,
+      max_memory_restart: '400M',
+      merge_logs: true,
+    },
+  ],
+};
