@@ -38,6 +38,12 @@ const clientOptions = {
   logLevel: 'warning',
 };
 
+const BUNDLED_IN_SERVER = new Set(['react', 'react-dom', 'react-router', 'react-router-dom']);
+const { dependencies } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const serverExternals = Object.keys(dependencies)
+  .filter((name) => !BUNDLED_IN_SERVER.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
+
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {
   absWorkingDir: root,
@@ -47,8 +53,13 @@ const serverOptions = {
   format: 'esm',
   target: 'node20',
   outfile: path.join(distDir, 'server', 'index.js'),
-  // Dependencies stay in node_modules: the server bundle holds only the project's code.
-  packages: 'external',
+  // Dependencies stay in node_modules, except React and React Router: bundled with NODE_ENV set to
+  // production, they run their production builds however the process is started.
+  external: serverExternals,
+  // The bundled CommonJS of react-dom requires Node built-ins: give the ESM bundle a require.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // Folds `process.env.NODE_ENV === 'production'`, so the development builds are left out.
+  minifySyntax: true,
   sourcemap: 'linked',
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },

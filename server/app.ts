@@ -13,13 +13,13 @@ import { createRequestLogger } from './logger';
 import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
 import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
-import { PageCache, logCachedHit, serveCachedPages } from './render/page-cache';
+import { ResponseCache, logCachedHit, serveCachedResponses } from './http/response-cache';
 import { createPageHandler } from './render/page-handler';
-import { createSecurityHeaders } from './security';
+import { applyTransportSecurity, createSecurityHeaders } from './security';
 import { serveHashedAssets, type HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute'>;
+  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, and the CSS to inline (server/render/app-data.ts loads both). */
@@ -30,26 +30,27 @@ export interface AppDeps {
   assets: HashedAssets;
 }
 
-/** Most rendered pages kept at once (one per URL, query included). */
-const PAGE_CACHE_ENTRIES = 1_000;
 
 export function createApp({ config, logger, source, render, rootDir, assets }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, logger });
-  const pageCache = new PageCache({ ttlMs: config.cacheTtlSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES });
+  const responseCache = new ResponseCache({ ttlMs: config.cacheTtlSeconds * 1000, maxEntries: config.responseCacheMaxEntries });
   // Edited content must show at once on every page, not after the TTL.
-  source.onChange(() => pageCache.clear());
+  source.onChange(() => responseCache.clear());
   app.locals.cache = cache;
-  app.locals.pageCache = pageCache;
+  app.locals.responseCache = responseCache;
 
-  // The two hot paths first: hashed assets and cached pages, both precompressed, neither through the stack below.
+  // The hot paths first: hashed assets, then cached answers (pages and items API), both precompressed,
+  // neither through the stack below. Only the API's rate limit comes before the cached answers.
   app.use(serveHashedAssets(assets));
+  if (config.rateLimitPerMinute > 0) app.use('/www-be', createRateLimit(config.rateLimitPerMinute));
   app.use(
-    serveCachedPages(pageCache, (req, res) => {
-      logCachedHit(logger, req, res, process.hrtime.bigint());
-      ensureXsrfCookie(req as express.Request, res as express.Response);
+    serveCachedResponses(responseCache, (req, res) => {
+      logCachedHit(logger, req, res);
+      ensureXsrfCookie(req, res);
+      applyTransportSecurity(req, res);
     }),
   );
 
@@ -71,26 +72,25 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', source: source.description.split(' ')[0] });
   });
 
-  if (config.rateLimitPerMinute > 0) {
-    app.use(
-      '/www-be',
-      rateLimit({
-        windowMs: 60_000,
-        limit: config.rateLimitPerMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        handler: (_req, res) => {
-          res.status(429).json({ error: 'too_many_requests', message: 'Too many requests, slow down.' });
-        },
-      }),
-    );
-  }
-  app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds }));
+  app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 
-  app.use(createPageHandler({ routes: createRoutes(cache), render, pageCache }));
+  app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache }));
 
   app.use(notFound);
   app.use(errorHandler);
   return app;
+}
+
+/** Requests per minute and client under /www-be/, with standard RateLimit headers. */
+function createRateLimit(limit: number) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ error: 'too_many_requests', message: 'Too many requests, slow down.' });
+    },
+  });
 }

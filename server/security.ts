@@ -39,8 +39,13 @@ export function createSecurityHeaders({ inlineCss }: { inlineCss: string }): Req
 /** What helmet does not set: Permissions-Policy, and HSTS when the request came over HTTPS. */
 function securityExtras(req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  applyTransportSecurity(req, res);
   next();
+}
+
+/** HSTS, over HTTPS only; also called for answers replayed from the response cache. */
+export function applyTransportSecurity(req: Request, res: Response): void {
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
 // The site uses none of these browser features.

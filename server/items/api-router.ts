@@ -1,6 +1,7 @@
 // /www-be/items/v1.0 for the browser: the items API of DESIGN.md, answered through the cache.
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
+import type { ResponseCache } from '../http/response-cache';
 import { requireXsrfToken } from '../middleware/xsrf';
 import type { ItemsCache } from './cache';
 
@@ -14,17 +15,18 @@ function sendNotFound(res: Response): void {
   res.status(404).json({ error: 'not_found', message: 'No such article.' });
 }
 
-export function createItemsApiRouter({ cache, ttlSeconds }: { cache: ItemsCache; ttlSeconds: number }): Router {
+export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
   // Browsers may reuse an answer as long as the server's cache would, then revalidate with the ETag.
   const cacheControl = `public, max-age=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
 
-  const answer = async (res: Response, read: () => Promise<unknown>) => {
+  const answer = async (req: Request, res: Response, read: () => Promise<unknown>) => {
     try {
-      const body = await read();
+      const { result: body, freshUntil } = await responseCache.trackExpiry(read);
       if (body === null) return sendNotFound(res);
-      // res.json sets a weak ETag and answers 304 when If-None-Match matches.
-      res.set('Cache-Control', cacheControl).json(body);
+      res.set('Cache-Control', cacheControl).type('application/json');
+      // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
+      await responseCache.send(req, res, 200, Buffer.from(JSON.stringify(body)), freshUntil);
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
@@ -35,14 +37,14 @@ export function createItemsApiRouter({ cache, ttlSeconds }: { cache: ItemsCache;
 
   router.get('/items', async (req: Request, res: Response) => {
     const f = typeof req.query.f === 'string' ? req.query.f : '';
-    await answer(res, () => cache.list(f));
+    await answer(req, res, () => cache.list(f));
   });
 
   router.get('/items/:id', async (req: Request<{ id: string }>, res: Response) => {
     const { id } = req.params;
     // Ids that cannot be ids never reach the source.
     if (!isValidArticleId(id)) return sendNotFound(res);
-    await answer(res, () => cache.get(id));
+    await answer(req, res, () => cache.get(id));
   });
 
   // The items are read-only here: writes (with a valid token, checked above) are refused.

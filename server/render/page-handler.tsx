@@ -4,9 +4,8 @@ import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
-import { encodeBody, sendEncoded } from '../http/encoded-body';
+import type { ResponseCache } from '../http/response-cache';
 import type { RenderData } from './app-data';
-import { captureHeaders, type PageCache } from './page-cache';
 import { serializeForScript, serializeRouteErrors } from './serialize';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -19,7 +18,7 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(`http://localhost${req.originalUrl}`, { method: 'GET', signal: controller.signal });
 }
 
-export function createPageHandler({ routes, render, pageCache }: { routes: RouteObject[]; render: RenderData; pageCache: PageCache }) {
+export function createPageHandler({ routes, render, responseCache }: { routes: RouteObject[]; render: RenderData; responseCache: ResponseCache }) {
   const { appData, inlineCss } = render;
   const handler = createStaticHandler(routes);
 
@@ -28,7 +27,7 @@ export function createPageHandler({ routes, render, pageCache }: { routes: Route
       res.status(405).set('Allow', 'GET, HEAD').type('text').send('Method Not Allowed');
       return;
     }
-    const { result: context, freshUntil } = await pageCache.trackExpiry(() => handler.query(toFetchRequest(req, res)));
+    const { result: context, freshUntil } = await responseCache.trackExpiry(() => handler.query(toFetchRequest(req, res)));
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (REDIRECT_STATUSES.has(context.status) && location) return res.redirect(context.status, location);
@@ -51,10 +50,8 @@ export function createPageHandler({ routes, render, pageCache }: { routes: Route
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>,
     );
-    // Browsers revalidate with the ETag; the page cache below keeps the compressed bytes.
+    // Browsers revalidate with the ETag; the response cache keeps the compressed bytes.
     res.set('Cache-Control', 'no-cache').type('html');
-    const body = await encodeBody(Buffer.from(`<!DOCTYPE html>${html}`));
-    pageCache.set(req.originalUrl, { status: context.statusCode, headers: captureHeaders(res), body, expiresAt: freshUntil });
-    sendEncoded(req, res, context.statusCode, {}, body);
+    await responseCache.send(req, res, context.statusCode, Buffer.from(`<!DOCTYPE html>${html}`), freshUntil);
   };
 }

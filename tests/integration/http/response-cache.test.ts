@@ -22,7 +22,7 @@ afterEach(async () => {
   ctx = upstream = dir = undefined;
 });
 
-const hits = (lines: Record<string, unknown>[]) => lines.filter((line) => line.pageCache === 'hit').length;
+const hits = (lines: Record<string, unknown>[]) => lines.filter((line) => line.responseCache === 'hit').length;
 
 describe('page cache', () => {
   it('answers the second request from the cache, with the same bytes, headers and a fresh XSRF cookie', async () => {
@@ -64,13 +64,37 @@ describe('page cache', () => {
     expect(revalidated.text).toBe('');
   });
 
-  it('keeps one entry per URL, query included, and does not cache 404 pages', async () => {
-    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
+  it('keeps one entry per page and search text; other query strings neither miss nor fill it; no 404 kept', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, recorder.logger);
     await request(ctx.app).get('/articles?f=java').expect(200);
+    await request(ctx.app).get('/articles?f=%20java%20&utm_source=x').expect(200);
     await request(ctx.app).get('/articles?f=http').expect(200);
+    await request(ctx.app).get('/help/about?bust=1').expect(200);
+    await request(ctx.app).get('/help/about?bust=2').expect(200);
     await request(ctx.app).get('/articles/missing').expect(404);
     await request(ctx.app).get('/articles/missing').expect(404);
-    expect((ctx.app.locals.pageCache as { size: number }).size).toBe(2);
+    expect((ctx.app.locals.responseCache as { size: number }).size).toBe(3);
+    expect(hits(recorder.lines())).toBe(2);
+  });
+
+  it('keeps the items API answers too, and serves them from memory', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, recorder.logger);
+    const first = await request(ctx.app).get('/www-be/items/v1.0/items/http-caching').expect(200);
+    const second = await request(ctx.app).get('/www-be/items/v1.0/items/http-caching').expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(hits(recorder.lines())).toBe(1);
+  });
+
+  it('can be turned off with RESPONSE_CACHE_MAX_ENTRIES=0', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RESPONSE_CACHE_MAX_ENTRIES: '0' }, recorder.logger);
+    await request(ctx.app).get('/articles').expect(200);
+    await request(ctx.app).get('/articles').expect(200);
+    expect(hits(recorder.lines())).toBe(0);
   });
 
   it('empties when the content changes', async () => {
