@@ -56,7 +56,9 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
 
   app.use(rejectMalformedPath);
   app.use(compression());
-  app.use(express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false }));
+  // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
+  const publicFiles = express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   // A missing asset is a 404, not a redirect to the CV.
   app.use('/assets', notFound);
 
