@@ -245,6 +245,19 @@ describe('article list and article pages', () => {
     expect(await page.locator('[data-testid="article-list"]').count()).toBe(0);
   });
 
+  it('keeps the shell usable when a page fails to render in the browser', async () => {
+    await open('/articles');
+    // An answer the page cannot render (no tags, no body): the route's error boundary takes over.
+    await page.route('**/www-be/items/v1.0/items/equipe-revues', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":"equipe-revues"}' }));
+    await page.click('[data-testid="article-card"] >> nth=0');
+    await page.waitForSelector('h1:text("Une erreur est survenue")');
+    expect(await page.locator('header nav').isVisible()).toBe(true);
+    await page.click('header >> text=À propos');
+    await page.waitForSelector('h1:text("À propos du site")');
+    // The failed render is reported in the console; nothing else.
+    expect(watched.problems.every((problem) => problem.startsWith('console.error'))).toBe(true);
+  });
+
   it('shows the 404 page on client navigation to a missing article', async () => {
     await open('/articles');
     // A history entry the router picks up as a navigation, as the back button would.
