@@ -8,12 +8,12 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { filler, writeCorpus } from './corpus';
 import { writeReport } from './report';
+import { findFreePort } from '../tests/support/free-port';
 
 const ROOT = process.cwd();
 const PAGE = '/articles/postgresql-index-explain';
@@ -21,14 +21,6 @@ const API = '/www-be/items/v1.0/items/postgresql-index-explain';
 const DURATION_S = 8;
 const CONNECTIONS = 50;
 const SEARCH_ARTICLES = 10_000;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;
@@ -50,7 +42,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function start(args: string[], env: Record<string, string>, probePath: string): Promise<Running> {
-  const port = await freePort();
+  const port = await findFreePort();
   // NODE_ENV=production for every server: the baselines load React from node_modules and must run its production build too.
   const child = spawn(process.execPath, args.map((arg) => arg.replace('$PORT', String(port))), { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;

@@ -4,13 +4,13 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { rootDir } from '../support/test-app';
+import { findFreePort } from '../support/free-port';
 
 const HOST = 'www.example.org';
 let server: ServerProcess;
@@ -18,14 +18,6 @@ let nginx: ChildProcess;
 let dir: string;
 let httpPort: number;
 let httpsPort: number;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The ```nginx block of docs/deploy.md. */
 async function readDocumentedConfig(): Promise<string> {
@@ -60,7 +52,7 @@ function get(scheme: 'http' | 'https', port: number, urlPath: string, headers: R
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'nginx-'));
-  [httpPort, httpsPort] = await Promise.all([freePort(), freePort()]);
+  [httpPort, httpsPort] = await Promise.all([findFreePort(), findFreePort()]);
   server = await startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: `https://${HOST}/`, TRUST_PROXY: 'loopback' });
   const serverPort = new URL(server.url).port;
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
