@@ -30,7 +30,6 @@ export interface AppDeps {
   assets: HashedAssets;
 }
 
-
 export function createApp({ config, logger, source, render, rootDir, assets }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
