@@ -7,7 +7,6 @@ import { siteConfig } from '../shared/site/site-config';
 import { buildThemeBootScript } from '../shared/site/themes';
 import { IFRAME_HOSTS } from './html/sanitize';
 
-
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** inlineCss: the one inline <style> of every page, allowed by its hash. */
