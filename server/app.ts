@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { ItemsCache } from './items/cache';
 import { ITEMS_API_PATH, createItemsApiRouter } from './items/api-router';
 import type { ItemsSource } from './items/source';
+import { rememberChosenLang } from './i18n/request-lang';
 import { createRequestLogger } from './logger';
 import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
 import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
@@ -49,6 +50,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     serveCachedResponses(responseCache, (req, res) => {
       logCachedHit(logger, req, res);
       ensureXsrfCookie(req, res);
+      rememberChosenLang(req, res);
       applyTransportSecurity(req, res);
     }),
   );
@@ -64,6 +66,10 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(createRequestLogger(logger));
   app.use(createSecurityHeaders({ inlineCss: render.inlineCss }));
   app.use(issueXsrfCookie);
+  app.use((req, res, next) => {
+    rememberChosenLang(req, res);
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });

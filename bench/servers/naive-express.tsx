@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { loadRenderData } from '../../server/render/app-data';
-import { serializeForScript } from '../../server/render/serialize';
+import { serializeForScript } from '../../shared/serialize-for-script';
 import { createContentSource } from '../../server/items/content/content-source';
 import { prepareArticle, prepareSummary } from '../../server/html/prepare-article';
 import { AppProvider } from '../../shared/app-context';
@@ -32,7 +32,7 @@ app.use(compression());
 app.get('/{*path}', async (req, res) => {
   const context = await handler.query(new Request(`http://localhost${req.originalUrl}`));
   if (context instanceof Response) return void res.status(context.status).end();
-  const app = { ...appData, now: new Date().toISOString() };
+  const app = { ...appData.fr, now: new Date().toISOString() };
   const payload = serializeForScript({ app, router: { loaderData: context.loaderData, actionData: context.actionData, errors: null } });
   const html = renderToString(
     <AppProvider app={app} embedded={{ payload, css: inlineCss }}>

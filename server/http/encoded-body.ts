@@ -69,7 +69,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export function sendEncoded(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: EncodedBody): void {
   res.setHeader('ETag', body.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
+  // A page also varies with the language cookie: it says so itself.
+  if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (status === 200 && matchesEtag(req.headers['if-none-match'], body.etag)) {
     res.statusCode = 304;

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { normalizeFilter } from '../../shared/items/items-reader';
+import { readRequestLang } from '../i18n/request-lang';
 import { trackFreshness } from '../items/freshness';
 import { compress, chooseEncoding, computeEtag, encodeBody, sendEncoded, type EncodedBody } from './encoded-body';
 
@@ -21,7 +22,7 @@ export interface CachedResponse {
  * Headers that belong to one response, never replayed from the cache: framing, the visitor's cookie,
  * the rate-limit counters, and HSTS (it depends on how this request came in).
  */
-const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'ratelimit', 'ratelimit-policy', 'strict-transport-security']);
+const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'etag', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'ratelimit', 'ratelimit-policy', 'strict-transport-security']);
 
 /** Paths whose answer depends on the search text `f`; every other query parameter changes nothing. */
 const FILTERED_PATHS = new Set(['/articles', '/www-be/items/v1.0/items']);
@@ -37,6 +38,12 @@ export function cacheKeyOf(url: string): string {
   if (!FILTERED_PATHS.has(path)) return path;
   const filter = normalizeFilter(new URLSearchParams(url.slice(queryAt + 1)).get('f'));
   return filter ? `${path}?f=${filter}` : path;
+}
+
+/** The key of a request: its URL's key, plus the interface language for everything but the items API. */
+export function requestCacheKey(req: Request): string {
+  const key = cacheKeyOf(req.originalUrl);
+  return key.startsWith('/www-be/') ? key : `${key}#${readRequestLang(req)}`;
 }
 
 export class ResponseCache {
@@ -90,7 +97,7 @@ export class ResponseCache {
   async send(req: Request, res: Response, status: number, identity: Buffer, freshUntil: number): Promise<void> {
     if (this.enabled && status === 200 && freshUntil > this.now()) {
       const body = await encodeBody(identity);
-      this.set(cacheKeyOf(req.originalUrl), { status, headers: captureHeaders(res), body, expiresAt: freshUntil });
+      this.set(requestCacheKey(req), { status, headers: captureHeaders(res), body, expiresAt: freshUntil });
       return sendEncoded(req, res, status, {}, body);
     }
     const encoding = chooseEncoding(req.headers['accept-encoding']);
@@ -116,7 +123,7 @@ function captureHeaders(res: ServerResponse): Record<string, string> {
 export function serveCachedResponses(cache: ResponseCache, onHit: (req: Request, res: Response) => void) {
   return function cachedResponses(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !cache.enabled) return next();
-    const cached = cache.get(cacheKeyOf(req.originalUrl));
+    const cached = cache.get(requestCacheKey(req));
     if (!cached) return next();
     onHit(req, res);
     sendEncoded(req, res, cached.status, cached.headers, cached.body);

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppData, ComponentVersion } from '../../shared/app-context';
-import { DEFAULT_LANG, type Lang, type Translations } from '../../shared/i18n/i18n';
+import { LANGS, type Lang, type Translations } from '../../shared/i18n/i18n';
 
 /** The libraries the About page lists, by package name and label. */
 const LISTED_PACKAGES: [string, string][] = [
@@ -34,9 +34,9 @@ export interface AssetManifest {
   css: string;
 }
 
-/** What every render needs: the data the page embeds, and the CSS it inlines. */
+/** What every render needs: the data the page embeds, per interface language, and the CSS it inlines. */
 export interface RenderData {
-  appData: Omit<AppData, 'now'>;
+  appData: Record<Lang, Omit<AppData, 'now'>>;
   inlineCss: string;
 }
 
@@ -55,14 +55,17 @@ export async function readTranslations(rootDir: string, lang: Lang): Promise<Tra
 
 /** Everything in AppData but the render time, and the built CSS. */
 export async function loadRenderData(rootDir: string, siteUrl: string): Promise<RenderData> {
-  const [pkg, components, manifest, translations] = await Promise.all([
+  const [pkg, components, manifest, ...translations] = await Promise.all([
     readJson<{ version: string }>(path.join(rootDir, 'package.json')),
     readComponentVersions(rootDir),
     readManifest(rootDir),
-    readTranslations(rootDir, DEFAULT_LANG),
+    ...LANGS.map((lang) => readTranslations(rootDir, lang)),
   ]);
   const inlineCss = await readFile(path.join(rootDir, 'dist', 'public', manifest.css), 'utf8');
   // Inlined as raw text in <style>: it must not be able to end the element.
   if (/<\/style/i.test(inlineCss)) throw new Error(`${manifest.css} contains "</style" and cannot be inlined`);
-  return { appData: { lang: DEFAULT_LANG, translations, siteUrl, version: pkg.version, components, assets: { js: manifest.js } }, inlineCss };
+  const appData = Object.fromEntries(
+    LANGS.map((lang, index) => [lang, { lang, translations: translations[index]!, siteUrl, version: pkg.version, components, assets: { js: manifest.js } }]),
+  ) as RenderData['appData'];
+  return { appData, inlineCss };
 }

@@ -5,8 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
 import type { ResponseCache } from '../http/response-cache';
+import { readRequestLang } from '../i18n/request-lang';
 import type { RenderData } from './app-data';
-import { serializeForScript, serializeRouteErrors } from './serialize';
+import { serializeForScript } from '../../shared/serialize-for-script';
+import { serializeRouteErrors } from './serialize';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -38,7 +40,7 @@ export function createPageHandler({ routes, render, responseCache }: { routes: R
     for (const [routeId, error] of Object.entries(context.errors ?? {})) {
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
     }
-    const app: AppData = { ...appData, now: new Date().toISOString() };
+    const app: AppData = { ...appData[readRequestLang(req)], now: new Date().toISOString() };
     const payload: PagePayload = {
       app,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
@@ -51,7 +53,8 @@ export function createPageHandler({ routes, render, responseCache }: { routes: R
       </AppProvider>,
     );
     // Browsers revalidate with the ETag; the response cache keeps the compressed bytes.
-    res.set('Cache-Control', 'no-cache').type('html');
+    // Same URL, another language when the cookie says so: shared caches must key on it too.
+    res.set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }).type('html');
     await responseCache.send(req, res, context.statusCode, Buffer.from(`<!DOCTYPE html>${html}`), freshUntil);
   };
 }

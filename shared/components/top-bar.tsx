@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { MAIN_CONTENT_ID, SITE_SEARCH_INPUT_ID, paths } from '../paths';
 import { siteConfig } from '../site/site-config';
+import { LanguageSwitch } from './language-switch';
 import { ThemeSelector } from './theme-selector';
 
 /** "Julien Marchand" → "JM", for the round mark beside the name. */
@@ -43,6 +44,7 @@ export function TopBar() {
             </li>
           ))}
         </ul>
+        <LanguageSwitch />
         <ThemeSelector />
         {/* A plain GET form: the external engine searches this host only, with or without JavaScript. */}
         <form className="site-search d-flex" role="search" method="get" action={action}>

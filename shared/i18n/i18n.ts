@@ -4,6 +4,25 @@ import { createInstance, type TFunction } from 'i18next';
 export const LANGS = ['fr', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'fr';
+/** Query parameter that picks the interface language (links of the switch, hreflang alternates). */
+export const LANG_PARAM = 'lang';
+/** Cookie that remembers the visitor's choice across visits. */
+export const LANG_COOKIE = 'lang';
+
+/** Each language by its own name, as the switch offers it. */
+export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English' };
+
+export function isLang(value: unknown): value is Lang {
+  return (LANGS as readonly unknown[]).includes(value);
+}
+
+/** The same page in a language, the other query parameters kept: the switch's link, which sets the cookie. */
+export function buildLangHref(pathname: string, search: string, lang: Lang): string {
+  const params = new URLSearchParams(search);
+  params.set(LANG_PARAM, lang);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
 
 /** The content of public/assets/i18n/{lang}.json. */
 export type Translations = { [key: string]: string | Translations };

@@ -1,23 +1,41 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { useT } from '../app-context';
+import { useAppData, useT } from '../app-context';
 import { PageHead } from '../components/page-head';
 import { TagBadges } from '../components/tag-badges';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
 import { htmlToPlainText, truncateText } from '../items/truncate-html';
 import type { Article } from '../items/types';
 import { paths } from '../paths';
+import { buildBlogPosting, buildBreadcrumbList } from '../seo/structured-data';
 import { siteConfig } from '../site/site-config';
 
 export function ArticlePage() {
   const article = useLoaderData() as Article;
   const t = useT();
+  const { siteUrl, lang } = useAppData();
+  const description = truncateText(htmlToPlainText(article.sum), 160);
   const isFrench = article.lg === 'fr';
   // The author card speaks the article's language: French for fr, English otherwise (SPEC §2).
   const card = `ARTICLE.AUTHOR_CARD.${isFrench ? 'fr' : 'en'}`;
-  const contentLang = isFrench ? undefined : article.lg;
+  // Marked only where it differs from the interface's: a French article in the English interface too.
+  const contentLang = article.lg === lang ? undefined : article.lg;
   return (
     <div className="article-page">
-      <PageHead title={article.tit} description={truncateText(htmlToPlainText(article.sum), 160)} />
+      <PageHead
+        title={article.tit}
+        description={description}
+        type="article"
+        image={article.img[0] ? { src: article.img[0], alt: article.tit } : undefined}
+        contentLang={article.lg}
+        article={{ publishedTime: toIsoDate(article.date_m), tags: article.tags }}
+        structuredData={[
+          buildBlogPosting(siteUrl, article, description),
+          buildBreadcrumbList(siteUrl, [
+            [t('ARTICLES'), paths.articles],
+            [article.tit, paths.article(article.id)],
+          ]),
+        ]}
+      />
       <nav aria-label={t('ARTICLE.BREADCRUMB')}>
         <ol className="breadcrumb">
           <li className="breadcrumb-item">

@@ -1,6 +1,8 @@
 import { useAppData, useT } from '../app-context';
+import { DEFAULT_LANG } from '../i18n/i18n';
 import { PageHead } from '../components/page-head';
 import { Section } from '../components/section';
+import { buildProfilePage } from '../seo/structured-data';
 import { cvData } from '../site/cv-data';
 import type { Job, KnowledgeGroup } from '../site/cv-types';
 import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
@@ -15,6 +17,9 @@ export function CvPage() {
       <PageHead
         title={t('CV.TITLE')}
         description={t('CV.DESCRIPTION', { name: siteConfig.author, job: siteConfig.jobTitle.toLowerCase(), years })}
+        type="profile"
+        contentLang={DEFAULT_LANG}
+        structuredData={[buildProfilePage(siteUrl)]}
       />
       <header className="cv-header d-flex flex-wrap align-items-center gap-3 mb-3">
         <picture>

@@ -1,5 +1,7 @@
 // The site owner's data: edit this file to make the site yours. Compiled into both bundles.
 
+const postalAddress = { streetAddress: '12 rue de Strasbourg', postalCode: '44000', addressLocality: 'Nantes', addressRegion: 'Pays de la Loire', addressCountry: 'FR' } as const;
+
 export const siteConfig = {
   /** Shown in the top bar, the About page and the tab titles. */
   siteName: 'Julien Marchand — Architecte logiciel',
@@ -8,7 +10,10 @@ export const siteConfig = {
   jobTitle: 'Architecte logiciel freelance',
   jobDescription:
     'Architecte full-stack Java/JEE, Spring et Angular : conception, audit et modernisation d’applications d’entreprise.',
-  address: '12 rue de Strasbourg, 44000 Nantes',
+  /** Shown on the CV and About pages. */
+  address: `${postalAddress.streetAddress}, ${postalAddress.postalCode} ${postalAddress.addressLocality}`,
+  /** The same address in parts, for structured data (schema.org PostalAddress, JSON Resume). */
+  postalAddress,
   /** The site went online this year; years of experience and the footer year range count from it. */
   inceptionYear: 2003,
   /** Dates and years are shown in this time zone, on the server and in the browser alike. */

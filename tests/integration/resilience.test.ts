@@ -31,7 +31,7 @@ async function createAppWith(overrides: { source?: ItemsSource; breakAboutPage?:
   const source = overrides.source ?? (await createItemsSource(config, pino({ level: 'silent' }), { watchFiles: false }));
   const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist/public/assets'))]);
   // The About page maps over the components list: null makes it throw while rendering.
-  if (overrides.breakAboutPage) render.appData = { ...render.appData, components: null as never };
+  if (overrides.breakAboutPage) render.appData = { ...render.appData, fr: { ...render.appData.fr, components: null as never } };
   return { app: createApp({ config, logger: recorder.logger, source, render, rootDir, assets }), recorder };
 }
 

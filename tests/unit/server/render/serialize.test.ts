@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router-dom';
-import { serializeForScript, serializeRouteErrors } from '../../../../server/render/serialize';
+import { serializeForScript } from '../../../../shared/serialize-for-script';
+import { serializeRouteErrors } from '../../../../server/render/serialize';
 
 describe('serializeForScript', () => {
   it('cannot close the script element or open a comment, and parses back to the same value', () => {

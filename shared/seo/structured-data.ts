@@ -1,0 +1,98 @@
+// schema.org JSON-LD for search engines, built from the same data the pages show.
+import { DEFAULT_LANG } from '../i18n/i18n';
+import { toIsoDate } from '../items/format-date';
+import type { Article } from '../items/types';
+import { paths } from '../paths';
+import { cvData } from '../site/cv-data';
+import type { CvData, KnowledgeGroup } from '../site/cv-types';
+import { siteConfig } from '../site/site-config';
+
+export type JsonLd = Record<string, unknown>;
+
+/** A site path as an absolute URL under SITE_URL. */
+export function toAbsoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, siteUrl).href;
+}
+
+/** The skill group that lists spoken languages: they are `knowsLanguage`, not `knowsAbout`. */
+const LANGUAGES_GROUP = 'Langues';
+
+/** Commas that separate items, not those inside parentheses: "AWS (EKS, RDS), Terraform". */
+const ITEM_SEPARATOR = /,(?![^(]*\))/;
+
+/** A group's skills as short names: its entries' names, or its details text split into items. */
+export function listSkillNames(group: KnowledgeGroup): string[] {
+  if (group.list) return group.list.map((entry) => entry.name);
+  return group.details.split(ITEM_SEPARATOR).map((name) => name.trim()).filter(Boolean);
+}
+
+/** "Oracle University, centre d’examen de Nantes" → "Oracle University". */
+function readOrganization(location: string): string {
+  return location.split(',')[0]!.trim();
+}
+
+function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
+  const skillGroups = cv.knowledge_list.filter((group) => group.name !== LANGUAGES_GROUP);
+  const languages = cv.knowledge_list.find((group) => group.name === LANGUAGES_GROUP);
+  const schools = [...new Set(cv.formation_list.map((formation) => readOrganization(formation.location)))];
+  return {
+    '@type': 'Person',
+    '@id': `${toAbsoluteUrl(siteUrl, paths.cv)}#person`,
+    name: siteConfig.author,
+    jobTitle: siteConfig.jobTitle,
+    description: siteConfig.jobDescription,
+    email: `mailto:${siteConfig.email}`,
+    url: siteUrl,
+    image: toAbsoluteUrl(siteUrl, siteConfig.photo.large.src2x),
+    address: { '@type': 'PostalAddress', ...siteConfig.postalAddress },
+    knowsAbout: [...new Set(skillGroups.flatMap(listSkillNames))],
+    ...(languages && { knowsLanguage: listSkillNames(languages) }),
+    alumniOf: schools.map((name) => ({ '@type': 'EducationalOrganization', name })),
+    hasCredential: cv.formation_list.map((formation) => ({
+      '@type': 'EducationalOccupationalCredential',
+      name: formation.title,
+      recognizedBy: { '@type': 'Organization', name: readOrganization(formation.location) },
+    })),
+  };
+}
+
+/** The CV page: a ProfilePage about its owner. */
+export function buildProfilePage(siteUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url: toAbsoluteUrl(siteUrl, paths.cv),
+    // The CV is written in French whatever the interface language.
+    inLanguage: DEFAULT_LANG,
+    mainEntity: buildPerson(siteUrl),
+  };
+}
+
+/** An article page: a BlogPosting by the site's owner. */
+export function buildBlogPosting(siteUrl: string, article: Article, description: string): JsonLd {
+  const url = toAbsoluteUrl(siteUrl, paths.article(article.id));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    '@id': url,
+    mainEntityOfPage: url,
+    url,
+    headline: article.tit,
+    description,
+    datePublished: toIsoDate(article.date_m),
+    inLanguage: article.lg,
+    keywords: article.tags,
+    ...(article.img[0] && { image: toAbsoluteUrl(siteUrl, article.img[0]) }),
+    author: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
+    publisher: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
+  };
+}
+
+/** The trail above a page, as [name, path] pairs from the top. */
+export function buildBreadcrumbList(siteUrl: string, trail: [name: string, path: string][]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: toAbsoluteUrl(siteUrl, path) })),
+  };
+}

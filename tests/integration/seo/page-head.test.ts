@@ -1,0 +1,121 @@
+// What crawlers and link previews read in the server HTML: JSON-LD, OpenGraph, Twitter cards, languages.
+import * as cheerio from 'cheerio';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cvData } from '../../../shared/site/cv-data';
+import { siteConfig } from '../../../shared/site/site-config';
+import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
+import { TEST_SITE_URL, createTestApp, type TestApp } from '../../support/test-app';
+
+let ctx: TestApp;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
+});
+afterAll(() => ctx.close());
+
+async function getPage(url: string, status = 200) {
+  return cheerio.load((await request(ctx.app).get(url).expect(status)).text);
+}
+
+/** Every JSON-LD block of the page, parsed. */
+function readJsonLd($: cheerio.CheerioAPI): Record<string, unknown>[] {
+  return $('script[type="application/ld+json"]')
+    .get()
+    .map((script) => JSON.parse($(script).text()) as Record<string, unknown>);
+}
+
+function readMeta($: cheerio.CheerioAPI, key: string): string | undefined {
+  return $(`head meta[property="${key}"], head meta[name="${key}"]`).attr('content');
+}
+
+describe('structured data', () => {
+  it('describes the CV page as a ProfilePage about a Person, from the CV data', async () => {
+    const [profile, ...others] = readJsonLd(await getPage(FIXTURE_PAGES.cv));
+    expect(others).toEqual([]);
+    expect(profile).toMatchObject({ '@context': 'https://schema.org', '@type': 'ProfilePage', url: `${TEST_SITE_URL}${siteConfig.cvSlug}` });
+    const person = profile!.mainEntity as { knowsAbout: string[]; knowsLanguage: string[]; alumniOf: unknown[]; hasCredential: { name: string }[] };
+    expect(person).toMatchObject({
+      '@type': 'Person',
+      name: siteConfig.author,
+      jobTitle: siteConfig.jobTitle,
+      email: `mailto:${siteConfig.email}`,
+      url: TEST_SITE_URL,
+      address: { '@type': 'PostalAddress', streetAddress: '12 rue de Strasbourg', postalCode: '44000', addressLocality: 'Nantes', addressCountry: 'FR' },
+    });
+    // Every skill named on the page, and not split inside parentheses.
+    expect(person.knowsAbout).toEqual(expect.arrayContaining(['Java', 'Spring', 'PostgreSQL', 'AWS (EKS, RDS, S3, Lambda)', 'Terraform']));
+    expect(person.knowsAbout).not.toContain('Français');
+    expect(person.knowsLanguage).toEqual(['Français', 'Anglais', 'Espagnol']);
+    expect(person.alumniOf).toContainEqual({ '@type': 'EducationalOrganization', name: 'Institut universitaire de technologie' });
+    expect(person.hasCredential.map((credential) => credential.name)).toEqual(cvData.formation_list.map((formation) => formation.title));
+  });
+
+  it('describes an article as a BlogPosting with its breadcrumbs', async () => {
+    const [posting, breadcrumbs] = readJsonLd(await getPage(FIXTURE_PAGES['English article']));
+    expect(posting).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'HTTP caching headers in practice',
+      datePublished: '2024-09-15T00:00:00.000Z',
+      inLanguage: 'en',
+      keywords: ['HTTP'],
+      url: `${TEST_SITE_URL}articles/http-caching`,
+      author: { '@type': 'Person', name: siteConfig.author, url: `${TEST_SITE_URL}${siteConfig.cvSlug}` },
+    });
+    expect(posting!.description).toBe('ETag, Cache-Control and revalidation for a Spring API.');
+    expect(breadcrumbs).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Articles', item: `${TEST_SITE_URL}articles` },
+        { '@type': 'ListItem', position: 2, name: 'HTTP caching headers in practice', item: `${TEST_SITE_URL}articles/http-caching` },
+      ],
+    });
+  });
+
+  it('cannot be broken out of by an article title', async () => {
+    const $ = await getPage(FIXTURE_PAGES['article with code']);
+    expect($('script[type="application/ld+json"]').first().html()).not.toMatch(/<|>/);
+    expect(readJsonLd($)[0]!.headline).toBe("Revues de code : organiser l'équipe");
+  });
+});
+
+describe('link previews', () => {
+  it.each(Object.entries(FIXTURE_PAGES).filter(([name]) => name !== 'not found'))('the %s page has OpenGraph and Twitter card tags', async (_name, url) => {
+    const $ = await getPage(url);
+    const title = $('title').text();
+    expect(readMeta($, 'og:title')).toBeTruthy();
+    expect(title.startsWith(readMeta($, 'og:title')!)).toBe(true);
+    expect(readMeta($, 'og:description')).toBe($('meta[name="description"]').attr('content'));
+    expect(readMeta($, 'og:url')).toBe($('link[rel="canonical"]').attr('href'));
+    expect(readMeta($, 'og:image')).toMatch(/^https:\/\/www\.example\.test\//);
+    expect(readMeta($, 'og:image:alt')).toBeTruthy();
+    expect(readMeta($, 'twitter:card')).toMatch(/^summary(_large_image)?$/);
+    expect(readMeta($, 'twitter:title')).toBe(readMeta($, 'og:title'));
+    expect(readMeta($, 'twitter:image')).toBe(readMeta($, 'og:image'));
+  });
+
+  it("shows an article's own image, and the owner's photo for an article without one", async () => {
+    const withImage = await getPage(FIXTURE_PAGES['article with code']);
+    expect(readMeta(withImage, 'og:image')).toBe(`${TEST_SITE_URL}images/photo-96.png`);
+    expect(readMeta(withImage, 'twitter:card')).toBe('summary_large_image');
+    expect(readMeta(withImage, 'og:type')).toBe('article');
+    expect(withImage('head meta[property="article:tag"]').map((_, meta) => withImage(meta).attr('content')).get()).toEqual(['Méthodes', 'Équipe']);
+    const without = await getPage(FIXTURE_PAGES['English article']);
+    expect(readMeta(without, 'og:image')).toBe(`${TEST_SITE_URL}images/photo-384.png`);
+    expect(readMeta(without, 'twitter:card')).toBe('summary');
+    expect(readMeta(await getPage(FIXTURE_PAGES.cv), 'og:type')).toBe('profile');
+  });
+
+  it("gives an article's content its own language, in either interface language", async () => {
+    for (const cookie of ['', 'lang=en']) {
+      const $ = cheerio.load((await request(ctx.app).get(FIXTURE_PAGES['English article']).set('Cookie', cookie).expect(200)).text);
+      expect($('article').attr('lang') ?? $('html').attr('lang')).toBe('en');
+      expect(readMeta($, 'og:locale')).toBe('en_US');
+    }
+    const french = await getPage(FIXTURE_PAGES['article with code']);
+    expect(readMeta(french, 'og:locale')).toBe('fr_FR');
+    const frenchInEnglish = cheerio.load((await request(ctx.app).get(FIXTURE_PAGES['article with code']).set('Cookie', 'lang=en').expect(200)).text);
+    expect([frenchInEnglish('html').attr('lang'), frenchInEnglish('article').attr('lang')]).toEqual(['en', 'fr']);
+  });
+});
