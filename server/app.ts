@@ -14,6 +14,7 @@ import { createRequestLogger } from './logger';
 import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
 import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
+import { createFeedsRouter } from './feeds/feeds-router';
 import { ResponseCache, logCachedHit, serveCachedResponses } from './http/response-cache';
 import { createPageHandler } from './render/page-handler';
 import { applyTransportSecurity, createSecurityHeaders } from './security';
@@ -79,6 +80,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', source: source.description.split(' ')[0] });
   });
 
+  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData }));
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 

@@ -12,6 +12,11 @@ export const paths = {
     const trimmed = filter.trim();
     return trimmed ? `/articles?${new URLSearchParams({ f: trimmed }).toString()}` : '/articles';
   },
+  /** The latest articles as RSS 2.0 and as Atom; the pages link them for autodiscovery. */
+  rss: '/rss.xml',
+  atom: '/atom.xml',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
 } as const;
 
 /** The id of the element that Shift+/ focuses. */

@@ -1,9 +1,10 @@
 // The whole HTML document: React renders it on the server and hydrates it in the browser (docs/decisions/002).
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useAppData, useEmbeddedText, useT } from '../app-context';
-import { MAIN_CONTENT_ID } from '../paths';
+import { MAIN_CONTENT_ID, paths } from '../paths';
 import { buildThemeBootScript } from '../site/themes';
 import { Footer } from './footer';
+import { buildCanonicalUrl } from './page-head';
 import { TopBar } from './top-bar';
 
 /** Id of the <script type="application/json"> the client reads its start-up data from. */
@@ -14,7 +15,7 @@ export const STYLE_ID = 'site-css';
 const themeBootScript = buildThemeBootScript();
 
 export function RootLayout() {
-  const { lang, assets } = useAppData();
+  const { lang, assets, siteUrl } = useAppData();
   const t = useT();
   const embedded = useEmbeddedText();
   return (
@@ -28,6 +29,9 @@ export function RootLayout() {
         <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: embedded.css }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="application-name" content={t('SITE.SHORT_NAME')} />
+        {/* Feed autodiscovery: readers and browsers find the feeds from any page. */}
+        <link rel="alternate" type="application/rss+xml" title={t('FEED.RSS_LINK_TITLE')} href={buildCanonicalUrl(siteUrl, paths.rss)} />
+        <link rel="alternate" type="application/atom+xml" title={t('FEED.ATOM_LINK_TITLE')} href={buildCanonicalUrl(siteUrl, paths.atom)} />
       </head>
       <body>
         <TopBar />

@@ -1,0 +1,90 @@
+// RSS 2.0 and Atom documents of the latest articles, written by feedsmith (escaping, namespaces,
+// dates). Each entry carries its article's language: xml:lang in Atom, dc:language in RSS (decision 011).
+import { generateAtomFeed, generateRssFeed } from 'feedsmith';
+import { buildCanonicalUrl } from '../../shared/components/page-head';
+import type { Article } from '../../shared/items/types';
+import { paths } from '../../shared/paths';
+
+/** What describes the feed itself: the site, its interface language and the translated texts. */
+export interface FeedChannel {
+  /** SITE_URL, with a trailing slash. */
+  siteUrl: string;
+  lang: string;
+  title: string;
+  description: string;
+  author: string;
+}
+
+// A BCP 47 shape: anything else from an upstream is left out rather than written as a language.
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+
+function languageOf(article: Article): string | undefined {
+  return LANGUAGE_TAG.test(article.lg) ? article.lg : undefined;
+}
+
+/** The newest article date; the build time only for a feed without articles. */
+function lastUpdate(articles: Article[]): Date {
+  const times = articles.map((article) => Date.parse(article.date_m)).filter((time) => !Number.isNaN(time));
+  return new Date(times.length > 0 ? Math.max(...times) : Date.now());
+}
+
+function linksOf(channel: FeedChannel) {
+  const url = (path: string) => buildCanonicalUrl(channel.siteUrl, path);
+  return { list: url(paths.articles), cv: url(paths.cv), rss: url(paths.rss), atom: url(paths.atom), article: (article: Article) => url(paths.article(article.id)) };
+}
+
+export function buildRssFeed(channel: FeedChannel, articles: Article[]): string {
+  const links = linksOf(channel);
+  return generateRssFeed({
+    title: channel.title,
+    link: links.list,
+    description: channel.description,
+    language: channel.lang,
+    lastBuildDate: lastUpdate(articles),
+    atom: { links: [{ href: links.rss, rel: 'self', type: 'application/rss+xml' }] },
+    items: articles.map((article) => {
+      const language = languageOf(article);
+      return {
+        title: article.tit,
+        link: links.article(article),
+        guid: { value: links.article(article), isPermaLink: true },
+        pubDate: new Date(article.date_m),
+        description: article.sum,
+        categories: article.tags.map((name) => ({ name })),
+        // RSS's own <author> must be an e-mail address: the name goes in dc:creator.
+        dc: { creators: [channel.author], ...(language ? { languages: [language] } : {}) },
+      };
+    }),
+  });
+}
+
+export function buildAtomFeed(channel: FeedChannel, articles: Article[]): string {
+  const links = linksOf(channel);
+  return generateAtomFeed({
+    id: links.atom,
+    title: { value: channel.title, type: 'text' },
+    subtitle: { value: channel.description, type: 'text' },
+    updated: lastUpdate(articles),
+    links: [
+      { href: links.list, rel: 'alternate', type: 'text/html' },
+      { href: links.atom, rel: 'self', type: 'application/atom+xml' },
+    ],
+    authors: [{ name: channel.author, uri: links.cv }],
+    // xml:base resolves the relative links and images of the summaries against the site.
+    xml: { lang: channel.lang, base: channel.siteUrl },
+    entries: articles.map((article) => {
+      const language = languageOf(article);
+      return {
+        id: links.article(article),
+        title: { value: article.tit, type: 'text' },
+        updated: new Date(article.date_m),
+        published: new Date(article.date_m),
+        links: [{ href: links.article(article), rel: 'alternate', type: 'text/html' }],
+        summary: { value: article.sum, type: 'html' },
+        authors: [{ name: channel.author }],
+        categories: article.tags.map((term) => ({ term })),
+        ...(language ? { xml: { lang: language } } : {}),
+      };
+    }),
+  });
+}

@@ -1,0 +1,48 @@
+// /rss.xml, /atom.xml, /sitemap.xml and /robots.txt: built from the items cache, so they work with
+// either source, and kept compressed in the response cache like pages (decision 009).
+import { Router, type Request, type Response } from 'express';
+import type { AppData } from '../../shared/app-context';
+import { createTranslator } from '../../shared/i18n/i18n';
+import { ItemsUnavailableError } from '../../shared/items/items-reader';
+import { paths } from '../../shared/paths';
+import { siteConfig } from '../../shared/site/site-config';
+import type { ResponseCache } from '../http/response-cache';
+import type { ItemsCache } from '../items/cache';
+import { buildAtomFeed, buildRssFeed, type FeedChannel } from './build-feeds';
+import { buildRobotsTxt } from './build-robots';
+import { buildSitemap } from './build-sitemap';
+import { readLatestArticles } from './latest-articles';
+
+export interface FeedsRouterDeps {
+  cache: ItemsCache;
+  responseCache: ResponseCache;
+  ttlSeconds: number;
+  /** The interface language, its translations and SITE_URL, as every page gets them. */
+  appData: Pick<AppData, 'lang' | 'translations' | 'siteUrl'>;
+}
+
+export function createFeedsRouter({ cache, responseCache, ttlSeconds, appData }: FeedsRouterDeps): Router {
+  const router = Router();
+  const t = createTranslator(appData.lang, appData.translations);
+  const channel: FeedChannel = { siteUrl: appData.siteUrl, lang: appData.lang, title: t('FEED.TITLE'), description: t('FEED.DESCRIPTION'), author: siteConfig.author };
+  // Readers and crawlers may reuse an answer as long as the items cache would, then revalidate with the ETag.
+  const cacheControl = `public, max-age=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
+
+  const answer = async (req: Request, res: Response, type: string, build: () => Promise<string>) => {
+    try {
+      const { result, freshUntil } = await responseCache.trackExpiry(build);
+      res.set('Cache-Control', cacheControl).type(type);
+      await responseCache.send(req, res, 200, Buffer.from(result), freshUntil);
+    } catch (error) {
+      // Nothing cached and the source down: a retryable answer, never a 500 a reader would report.
+      if (!(error instanceof ItemsUnavailableError)) throw error;
+      res.status(503).set({ 'Retry-After': '30', 'Cache-Control': 'no-store' }).type('text/plain; charset=utf-8').send('The articles are unavailable for the moment; retry later.\n');
+    }
+  };
+
+  router.get(paths.rss, (req, res) => answer(req, res, 'application/rss+xml; charset=utf-8', async () => buildRssFeed(channel, await readLatestArticles(cache))));
+  router.get(paths.atom, (req, res) => answer(req, res, 'application/atom+xml; charset=utf-8', async () => buildAtomFeed(channel, await readLatestArticles(cache))));
+  router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(appData.siteUrl, await cache.list(''))));
+  router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(appData.siteUrl)));
+  return router;
+}
