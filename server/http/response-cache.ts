@@ -1,4 +1,4 @@
-// Answers kept per URL (pages and items API alike), compressed once (gzip and brotli), served before
+// Answers kept per URL (pages, feeds and items API alike), compressed once (gzip and brotli), served before
 // the rest of the middleware stack. An entry lives as long as the first item it shows stays fresh,
 // and the whole cache empties when the items source reports a change (decision 009).
 import { randomUUID } from 'node:crypto';
@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { normalizeFilter } from '../../shared/items/items-reader';
+import { paths } from '../../shared/paths';
 import { readRequestLang } from '../i18n/request-lang';
 import { trackFreshness } from '../items/freshness';
 import { compress, chooseEncoding, computeEtag, encodeBody, sendEncoded, type EncodedBody } from './encoded-body';
@@ -40,10 +41,13 @@ export function cacheKeyOf(url: string): string {
   return filter ? `${path}?f=${filter}` : path;
 }
 
-/** The key of a request: its URL's key, plus the interface language for everything but the items API. */
+/** Answers the same in every interface language: the items API, the feeds and the crawler files. */
+const LANGUAGE_NEUTRAL_PATHS = new Set<string>([paths.rss, paths.atom, paths.sitemap, paths.robots]);
+
+/** The key of a request: its URL's key, plus the interface language where the answer depends on it (pages). */
 export function requestCacheKey(req: Request): string {
   const key = cacheKeyOf(req.originalUrl);
-  return key.startsWith('/www-be/') ? key : `${key}#${readRequestLang(req)}`;
+  return key.startsWith('/www-be/') || LANGUAGE_NEUTRAL_PATHS.has(key) ? key : `${key}#${readRequestLang(req)}`;
 }
 
 export class ResponseCache {
