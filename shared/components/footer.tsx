@@ -1,13 +1,15 @@
 import { useAppData, useT } from '../app-context';
+import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { getSiteYear, siteConfig } from '../site/site-config';
 
 export function Footer() {
   const t = useT();
   const { siteUrl, version, now } = useAppData();
+  const ownerLang = useOwnerTextLang();
   return (
     <footer className="site-footer border-top mt-5 py-4">
       <div className="container-lg small d-flex flex-wrap justify-content-between gap-2">
-        <div>
+        <div lang={ownerLang}>
           <span className="fw-semibold">{siteConfig.author}</span> — {siteConfig.jobTitle}
           <br />
           <span>{siteConfig.address}</span>

@@ -1,11 +1,13 @@
 import { useAppData, useT } from '../app-context';
 import { PageHead } from '../components/page-head';
 import { Section } from '../components/section';
+import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { releaseNotes } from '../site/release-notes';
 import { buildMailto, siteConfig } from '../site/site-config';
 
 export function AboutPage() {
   const t = useT();
+  const ownerLang = useOwnerTextLang();
   const { siteUrl, version, components } = useAppData();
   return (
     <article className="about" aria-labelledby="about-heading">
@@ -20,7 +22,7 @@ export function AboutPage() {
             <tbody>
               <tr>
                 <th scope="row">{t('ABOUT.SITE_NAME')}</th>
-                <td>{siteConfig.siteName}</td>
+                <td lang={ownerLang}>{siteConfig.siteName}</td>
               </tr>
               <tr>
                 <th scope="row">{t('ABOUT.HOME_URL')}</th>
@@ -54,7 +56,9 @@ export function AboutPage() {
         <Section id="about-browsers" title={t('ABOUT.BROWSERS')} className="col-md-6" headingClassName="h4">
           <ul data-testid="tested-browsers">
             {siteConfig.testedBrowsers.map((browser) => (
-              <li key={browser}>{browser}</li>
+              <li key={browser} lang={ownerLang}>
+                {browser}
+              </li>
             ))}
           </ul>
         </Section>
@@ -93,7 +97,7 @@ export function AboutPage() {
                 <tr key={note.version}>
                   <td>{note.version}</td>
                   <td>{note.date}</td>
-                  <td>{note.description}</td>
+                  <td lang={ownerLang}>{note.description}</td>
                 </tr>
               ))}
             </tbody>

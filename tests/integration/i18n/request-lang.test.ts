@@ -99,6 +99,14 @@ describe('interface language', () => {
     expect($('link[rel="canonical"]').attr('href')).toBe(`${TEST_SITE_URL}articles?lang=en`);
   });
 
+  it("marks the owner's French text as French inside the English interface, and only there", async () => {
+    const english = load((await request(ctx.app).get(FIXTURE_PAGES.about).set('Cookie', 'lang=en').expect(200)).text);
+    expect(english('[data-testid="release-notes"] tbody tr td:last-child').map((_, cell) => english(cell).attr('lang')).get()).toSatisfy((langs: string[]) => langs.length > 0 && langs.every((lang) => lang === 'fr'));
+    expect(english('footer [lang="fr"]').text()).toContain('Architecte logiciel freelance');
+    const french = load((await request(ctx.app).get(FIXTURE_PAGES.about).expect(200)).text);
+    expect(french('body [lang="fr"]')).toHaveLength(0);
+  });
+
   it('leaves the items API alone: the same answer whatever the language', async () => {
     const french = await request(ctx.app).get('/www-be/items/v1.0/items?s=-date_m').expect(200);
     const english = await request(ctx.app).get('/www-be/items/v1.0/items?s=-date_m').set('Cookie', 'lang=en').expect(200);
