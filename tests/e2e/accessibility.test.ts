@@ -1,4 +1,4 @@
-// axe-core (WCAG 2.2 A/AA rules) on every page type in each of the four themes: 0 violations,
+// axe-core (WCAG 2.2 A/AA rules) on every page type in each of the four themes and both languages: 0 violations,
 // and nothing red in the console (errors, warnings, failed requests) on the way.
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
@@ -11,16 +11,20 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 const site = setUpSiteAndBrowser();
 
-describe.each(THEME_IDS)('theme %s', (theme) => {
+// Every theme in French, and the day theme again in the English interface.
+const RUNS = [...THEME_IDS.map((theme) => [theme, 'fr'] as const), [THEME_IDS[0]!, 'en'] as const];
+
+describe.each(RUNS)('theme %s, interface %s', (theme, lang) => {
   it.each(Object.entries(FIXTURE_PAGES))('%s has no WCAG A/AA violation and no console problem', async (_name, path) => {
     const context = await site.browser.newContext();
     try {
+      await context.addCookies([{ name: 'lang', value: lang, url: site.server.url }]);
       await context.addInitScript((id) => localStorage.setItem('theme', id), theme);
       const page = await context.newPage();
       const watched = watchProblems(page);
       await page.goto(site.server.url + path);
       await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.lang])).toEqual([theme, lang]);
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       const readable = violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
       expect(readable).toEqual([]);
