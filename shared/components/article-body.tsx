@@ -21,7 +21,8 @@ function CopyCodeButton({ block, onStatus }: { block: HTMLElement; onStatus: (te
   }, [copied]);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(block.querySelector('pre')?.textContent ?? '');
+      // Without the final line break, so a pasted command does not run before it is read.
+      await navigator.clipboard.writeText((block.querySelector('pre')?.textContent ?? '').replace(/\n+$/, ''));
       setCopied(true);
       onStatus(t('ARTICLE.CODE_COPIED_STATUS'));
     } catch {
