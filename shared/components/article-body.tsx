@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useT } from '../app-context';
+import { useAppData, useT } from '../app-context';
 import { CODE_BLOCK_CLASS } from '../items/article-markup';
 
 interface Status {
@@ -13,6 +13,8 @@ const COPIED_FOR_MS = 2000;
 
 function CopyCodeButton({ block, onStatus }: { block: HTMLElement; onStatus: (text: string) => void }) {
   const t = useT();
+  // Inside an article that may be in another language than the interface.
+  const { lang } = useAppData();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -31,7 +33,7 @@ function CopyCodeButton({ block, onStatus }: { block: HTMLElement; onStatus: (te
     }
   };
   return (
-    <button type="button" className="btn btn-sm code-copy" onClick={() => void copy()} data-testid="copy-code">
+    <button type="button" className="btn btn-sm code-copy" lang={lang} onClick={() => void copy()} data-testid="copy-code">
       {copied ? t('ARTICLE.CODE_COPIED') : t('ARTICLE.COPY_CODE')}
     </button>
   );
@@ -42,6 +44,7 @@ function CopyCodeButton({ block, onStatus }: { block: HTMLElement; onStatus: (te
  * copy button (portals into the server's markup): without JavaScript there is no button that cannot work.
  */
 export function ArticleBody({ html }: { html: string }) {
+  const { lang } = useAppData();
   const [blocks, setBlocks] = useState<HTMLElement[]>([]);
   const [status, setStatus] = useState<Status>({ text: '', serial: 0 });
   // A new callback for new HTML: React calls it once the new markup is in place.
@@ -54,7 +57,7 @@ export function ArticleBody({ html }: { html: string }) {
     <>
       <div className="article-body" ref={findCodeBlocks} dangerouslySetInnerHTML={{ __html: html }} />
       {blocks.map((block, index) => createPortal(<CopyCodeButton block={block} onStatus={announce} />, block, String(index)))}
-      <div className="visually-hidden" role="status" data-testid="copy-status">
+      <div className="visually-hidden" role="status" lang={lang} data-testid="copy-status">
         {status.text && <span key={status.serial}>{status.text}</span>}
       </div>
     </>

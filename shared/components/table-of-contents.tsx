@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { useT } from '../app-context';
+import { useAppData, useT } from '../app-context';
 import type { TocEntry } from '../items/table-of-contents';
 
-function TocList({ entries }: { entries: TocEntry[] }) {
+function TocList({ entries, lang }: { entries: TocEntry[]; lang?: string }) {
   return (
-    <ol className="toc-list">
+    <ol className="toc-list" lang={lang}>
       {entries.map((entry) => (
         <li key={entry.id}>
           <a href={`#${entry.id}`}>
@@ -17,17 +17,21 @@ function TocList({ entries }: { entries: TocEntry[] }) {
   );
 }
 
-/** The article's headings as nested links, numbered as the headings are; nothing when there are none. */
-export function TableOfContents({ entries }: { entries: TocEntry[] }) {
+/**
+ * The article's headings as nested links, numbered as the headings are; nothing when there are none.
+ * The title speaks the interface language, the entries the article's (`contentLang`).
+ */
+export function TableOfContents({ entries, contentLang }: { entries: TocEntry[]; contentLang: string }) {
   const t = useT();
+  const { lang } = useAppData();
   const headingId = useId();
   if (entries.length === 0) return null;
   return (
-    <nav className="article-toc" aria-labelledby={headingId} data-testid="toc">
+    <nav className="article-toc" aria-labelledby={headingId} lang={lang} data-testid="toc">
       <h2 id={headingId} className="h6 toc-title">
         {t('ARTICLE.TOC')}
       </h2>
-      <TocList entries={entries} />
+      <TocList entries={entries} lang={contentLang === lang ? undefined : contentLang} />
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { useT } from '../app-context';
+import { useAppData, useT } from '../app-context';
 import { ArticleBody } from '../components/article-body';
 import { ArticlePager } from '../components/article-pager';
 import { PageHead } from '../components/page-head';
@@ -23,6 +23,7 @@ export interface ArticlePageData extends ArticleNeighbours {
 export function ArticlePage() {
   const { article, previous, next } = useLoaderData() as ArticlePageData;
   const t = useT();
+  const { lang } = useAppData();
   // Both read the prepared HTML the items API serves, so client navigation shows what the server rendered.
   const toc = useMemo(() => extractTableOfContents(article.ctn), [article.ctn]);
   const minutes = useMemo(() => estimateReadingMinutes(article.ctn), [article.ctn]);
@@ -51,7 +52,7 @@ export function ArticlePage() {
       <article className="article-layout article-content" lang={contentLang} data-testid="article">
         <div className="article-header">
           <h1 className="h2 mb-2">{article.tit}</h1>
-          <p className="small text-body-secondary mb-2">
+          <p className="small text-body-secondary mb-2" lang={contentLang ? lang : undefined}>
             {t('ARTICLE.PUBLISHED')} <time dateTime={toIsoDate(article.date_m)}>{formatArticleDate(article.date_m)}</time>
             <span aria-hidden="true"> · </span>
             <span data-testid="reading-time">{t('ARTICLE.READING_TIME', { count: minutes })}</span>
@@ -59,7 +60,7 @@ export function ArticlePage() {
           <TagBadges tags={article.tags} />
           <div className="article-summary lead mb-4" dangerouslySetInnerHTML={{ __html: article.sum }} />
         </div>
-        <TableOfContents entries={toc} />
+        <TableOfContents entries={toc} contentLang={article.lg} />
         <div className="article-main">
           <ArticleBody key={article.id} html={article.ctn} />
         </div>

@@ -44,6 +44,14 @@ describe('table of contents', () => {
     }
   });
 
+  it('titles the contents of an English article in the interface language, its entries in English', async () => {
+    const $ = await getPage('/articles/http-caching');
+    const toc = $('nav[data-testid="toc"]');
+    expect([toc.attr('lang'), $(`#${toc.attr('aria-labelledby')}`).text()]).toEqual(['fr', 'Sommaire']);
+    expect([toc.find('ol').attr('lang'), toc.find('a').text()]).toEqual(['en', '1 Validators']);
+    expect($('[data-testid="reading-time"]').closest('[lang]').attr('lang')).toBe('fr');
+  });
+
   it('is left out for an article without headings', async () => {
     const $ = await getPage('/articles/old-postgres');
     expect($('[data-testid="article"]').text()).toContain('Texte sans titre.');
