@@ -4,9 +4,11 @@ import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react
 import { ItemsUnavailableError, isValidArticleId, normalizeFilter, type ItemsReader } from './items/items-reader';
 import { RootLayout } from './components/root-layout';
 import { AboutPage } from './pages/about-page';
+import { findNeighbours } from './items/article-neighbours';
+import type { ArticleSummary } from './items/types';
 import type { ArticleListData } from './pages/article-list-page';
 import { ArticleListPage } from './pages/article-list-page';
-import { ArticlePage } from './pages/article-page';
+import { ArticlePage, type ArticlePageData } from './pages/article-page';
 import { CvPage } from './pages/cv-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { paths } from './paths';
@@ -18,6 +20,16 @@ async function readItems<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (error instanceof ItemsUnavailableError) throw data({ reason: 'unavailable' }, { status: 503 });
+    throw error;
+  }
+}
+
+/** All articles, newest first; none when the source cannot answer now. */
+async function readList(items: ItemsReader, signal: AbortSignal): Promise<ArticleSummary[]> {
+  try {
+    return await items.list('', signal);
+  } catch (error) {
+    if (error instanceof ItemsUnavailableError) return [];
     throw error;
   }
 }
@@ -51,11 +63,14 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
               id: 'article',
               path: 'articles/:id',
               element: <ArticlePage />,
-              loader: async ({ params, request }: LoaderFunctionArgs) => {
+              loader: async ({ params, request }: LoaderFunctionArgs): Promise<ArticlePageData> => {
                 const id = params.id ?? '';
-                const article = isValidArticleId(id) ? await readItems(() => items.get(id, request.signal)) : null;
+                if (!isValidArticleId(id)) throw data({ reason: 'not-found' }, { status: 404 });
+                // The whole list (cached on both sides) gives the previous and next articles; the article
+                // is still shown without them when the list cannot be had.
+                const [article, list] = await Promise.all([readItems(() => items.get(id, request.signal)), readList(items, request.signal)]);
                 if (!article) throw data({ reason: 'not-found' }, { status: 404 });
-                return article;
+                return { article, ...findNeighbours(list, article.id) };
               },
             },
             { id: 'about', path: 'help/about', element: <AboutPage /> },

@@ -2,7 +2,7 @@
 // Done once when an article enters the cache, so the browser bundle carries no highlighter.
 import render from 'dom-serializer';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { findAll, prependChild, textContent } from 'domutils';
+import { appendChild, findAll, prependChild, replaceElement, textContent } from 'domutils';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import css from 'highlight.js/lib/languages/css';
@@ -18,6 +18,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { parseDocument } from 'htmlparser2';
+import { CODE_BLOCK_CLASS, HEADING_ANCHOR_CLASS, HEADING_LINK_LABEL_ID, HEADING_NUMBER_CLASS, HEADING_WRAPPER_CLASS } from '../../shared/items/article-markup';
 
 const languages = { bash, css, dockerfile, http, ini, java, javascript, json, properties, sql, typescript, xml, yaml };
 for (const [name, definition] of Object.entries(languages)) hljs.registerLanguage(name, definition);
@@ -79,14 +80,60 @@ function numberHeadings(root: ChildNode[]): void {
     const number = counters.join('.');
     heading.attribs.id = slugifyHeading(number, textContent(heading));
     prependChild(heading, new Text(' '));
-    prependChild(heading, new Element('span', { class: 'heading-number' }, [new Text(number)]));
+    prependChild(heading, new Element('span', { class: HEADING_NUMBER_CLASS }, [new Text(number)]));
   }
 }
 
-/** Highlights code blocks and numbers headings of sanitised HTML. */
+// Parents where a <div> may stand in for a heading or a <pre> (not <summary>, <hgroup>, <dt>, <a> …).
+const FLOW_PARENTS = new Set(['div', 'section', 'article', 'aside', 'nav', 'main', 'header', 'footer', 'blockquote', 'li', 'dd', 'td', 'th', 'details', 'figure']);
+
+function acceptsDiv(element: Element): boolean {
+  const parent = element.parent;
+  return !parent || !(parent instanceof Element) || FLOW_PARENTS.has(parent.name);
+}
+
+/** Puts `element` in a new <div class="…">, where it stood. */
+function wrapInDiv(element: Element, className: string): Element {
+  const wrapper = new Element('div', { class: className });
+  replaceElement(element, wrapper);
+  appendChild(wrapper, element);
+  return wrapper;
+}
+
+/** A chain-link icon, drawn here; decorative (the link is named by its label). */
+function createLinkIcon(): Element {
+  const links = [new Element('rect', { x: '1', y: '5.5', width: '8', height: '5', rx: '2.5' }), new Element('rect', { x: '7', y: '5.5', width: '8', height: '5', rx: '2.5' })];
+  const group = new Element('g', { transform: 'rotate(-45 8 8)', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.6' }, links);
+  return new Element('svg', { 'aria-hidden': 'true', focusable: 'false', width: '16', height: '16', viewBox: '0 0 16 16' }, [group]);
+}
+
+/**
+ * Gives each numbered heading a link to its own anchor, beside it rather than inside it, so the
+ * heading's name stays its text. The link is named by the page's label and the heading:
+ * "Lien vers la section 1.2 Mise en œuvre".
+ */
+function addHeadingLinks(root: ChildNode[]): void {
+  const headings = findAll((element) => /^h[1-6]$/.test(element.name) && Boolean(element.attribs.id), root);
+  for (const heading of headings) {
+    if (!acceptsDiv(heading)) continue;
+    const { id } = heading.attribs;
+    const wrapper = wrapInDiv(heading, HEADING_WRAPPER_CLASS);
+    appendChild(wrapper, new Element('a', { class: HEADING_ANCHOR_CLASS, href: `#${id}`, 'aria-labelledby': `${HEADING_LINK_LABEL_ID} ${id}` }, [createLinkIcon()]));
+  }
+}
+
+/** Puts each <pre> in a block the browser adds its copy button to (no button without JavaScript). */
+function wrapCodeBlocks(root: ChildNode[]): void {
+  const blocks = findAll((element) => element.name === 'pre', root);
+  for (const pre of blocks) if (acceptsDiv(pre)) wrapInDiv(pre, CODE_BLOCK_CLASS);
+}
+
+/** Highlights code blocks, numbers headings and gives them links, and marks code blocks, in sanitised HTML. */
 export function enhanceArticleBody(html: string): string {
   const document = parseDocument(html);
   highlightCodeBlocks(document.children);
   numberHeadings(document.children);
+  addHeadingLinks(document.children);
+  wrapCodeBlocks(document.children);
   return render(document.children, { encodeEntities: 'utf8' });
 }

@@ -1,19 +1,34 @@
+import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
+import { ArticleBody } from '../components/article-body';
+import { ArticlePager } from '../components/article-pager';
 import { PageHead } from '../components/page-head';
+import { TableOfContents } from '../components/table-of-contents';
 import { TagBadges } from '../components/tag-badges';
+import type { ArticleNeighbours } from '../items/article-neighbours';
+import { HEADING_LINK_LABEL_ID } from '../items/article-markup';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
+import { estimateReadingMinutes } from '../items/reading-time';
+import { extractTableOfContents } from '../items/table-of-contents';
 import { htmlToPlainText, truncateText } from '../items/truncate-html';
 import type { Article } from '../items/types';
 import { paths } from '../paths';
 import { buildBlogPosting, buildBreadcrumbList } from '../seo/structured-data';
 import { siteConfig } from '../site/site-config';
 
+export interface ArticlePageData extends ArticleNeighbours {
+  article: Article;
+}
+
 export function ArticlePage() {
-  const article = useLoaderData() as Article;
+  const { article, previous, next } = useLoaderData() as ArticlePageData;
   const t = useT();
   const { siteUrl, lang } = useAppData();
   const description = truncateText(htmlToPlainText(article.sum), 160);
+  // Both read the prepared HTML the items API serves, so client navigation shows what the server rendered.
+  const toc = useMemo(() => extractTableOfContents(article.ctn), [article.ctn]);
+  const minutes = useMemo(() => estimateReadingMinutes(article.ctn), [article.ctn]);
   const isFrench = article.lg === 'fr';
   // The author card speaks the article's language: French for fr, English otherwise (SPEC §2).
   const card = `ARTICLE.AUTHOR_CARD.${isFrench ? 'fr' : 'en'}`;
@@ -46,17 +61,27 @@ export function ArticlePage() {
           </li>
         </ol>
       </nav>
-      <div className="row g-4">
-        <article className="col-lg-9 article-content" lang={contentLang} data-testid="article">
+      {/* Names every heading link with its heading, in the interface language (see server/html/enhance.ts). */}
+      <span id={HEADING_LINK_LABEL_ID} hidden>
+        {t('ARTICLE.HEADING_LINK')}
+      </span>
+      {/* One column on small screens (table of contents before the body); a side column from lg. */}
+      <article className="article-layout article-content" lang={contentLang} data-testid="article">
+        <div className="article-header">
           <h1 className="h2 mb-2">{article.tit}</h1>
-          <p className="small text-body-secondary mb-2">
+          <p className="small text-body-secondary mb-2" lang={contentLang ? lang : undefined}>
             {t('ARTICLE.PUBLISHED')} <time dateTime={toIsoDate(article.date_m)}>{formatArticleDate(article.date_m)}</time>
+            <span aria-hidden="true"> · </span>
+            <span data-testid="reading-time">{t('ARTICLE.READING_TIME', { count: minutes })}</span>
           </p>
           <TagBadges tags={article.tags} />
           <div className="article-summary lead mb-4" dangerouslySetInnerHTML={{ __html: article.sum }} />
-          <div className="article-body" dangerouslySetInnerHTML={{ __html: article.ctn }} />
-        </article>
-        <aside className="col-lg-3" lang={isFrench ? 'fr' : 'en'}>
+        </div>
+        <TableOfContents entries={toc} contentLang={article.lg} />
+        <div className="article-main">
+          <ArticleBody key={article.id} html={article.ctn} />
+        </div>
+        <aside className="article-aside" lang={isFrench ? 'fr' : 'en'}>
           <div className="card author-card" data-testid="author-card">
             <div className="card-body">
               <h2 className="h6 card-title">{t(`${card}.HEADING`)}</h2>
@@ -67,7 +92,8 @@ export function ArticlePage() {
             </div>
           </div>
         </aside>
-      </div>
+      </article>
+      <ArticlePager previous={previous} next={next} />
     </div>
   );
 }

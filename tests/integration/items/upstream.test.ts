@@ -2,6 +2,7 @@
 import * as cheerio from 'cheerio';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HEADING_ANCHOR_CLASS } from '../../../shared/items/article-markup';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { createRecordingLogger, createTestApp, type TestApp } from '../../support/test-app';
 
@@ -63,7 +64,8 @@ describe('calls sent upstream', () => {
   it('asks for one article by id, URL-encoded', async () => {
     await start();
     await request(ctx.app).get('/articles/42').expect(200);
-    expect(upstream.calls).toEqual([`${UPSTREAM_BASE_PATH}/items/42`]);
+    // The list too: the page links the previous and next articles.
+    expect(upstream.calls.sort()).toEqual([`${UPSTREAM_BASE_PATH}/items/42`, `${UPSTREAM_BASE_PATH}/items?s=-date_m`]);
   });
 
   it('never asks for an id that cannot be an id', async () => {
@@ -211,18 +213,21 @@ describe('validation and sanitising of upstream data', () => {
     const page = await request(ctx.app).get('/articles/66').expect(200);
     const $ = cheerio.load(page.text);
     const article$ = $('[data-testid="article"]');
-    expect(article$.find('script, iframe, svg')).toHaveLength(0);
+    // The one drawing allowed is the server's own link icon beside each heading.
+    expect(article$.find(`script, iframe, svg:not(.${HEADING_ANCHOR_CLASS} > svg)`)).toHaveLength(0);
     expect(article$.find('[onclick], [onerror], [onmouseover]')).toHaveLength(0);
     expect(article$.find('a[href^="javascript"]')).toHaveLength(0);
     // The title is text, shown as written and escaped.
     expect(article$.find('h1').text()).toBe('<img src=x onerror=alert(1)>');
     expect($('body img[onerror]')).toHaveLength(0);
     // Only the site's own scripts are in the page.
-    expect($('script:not([type="application/json"])').length).toBe(2);
+    expect($('script:not([type="application/json"]):not([type="application/ld+json"])').length).toBe(2);
 
     const api = await request(ctx.app).get(`${API}/items/66`).expect(200);
     const { sum, ctn } = api.body as { sum: string; ctn: string };
-    expect(sum + ctn).not.toMatch(/onerror|onclick|onmouseover|<script|javascript:|<iframe|<svg/);
+    const withoutOwnIcons = cheerio.load(sum + ctn);
+    withoutOwnIcons(`.${HEADING_ANCHOR_CLASS}`).remove();
+    expect(withoutOwnIcons.html()).not.toMatch(/onerror|onclick|onmouseover|<script|javascript:|<iframe|<svg/);
   });
 
   it('accepts numeric ids and a single image URL', async () => {

@@ -57,3 +57,35 @@ describe('enhanceArticleBody: heading numbers', () => {
     expect(slugifyHeading('3.2', 'L’œuvre : « équipe » & Co.')).toBe('3-2-l-oeuvre-equipe-co');
   });
 });
+
+describe('enhanceArticleBody: heading links', () => {
+  it('puts a link to its own anchor beside each heading, named by the page label and the heading', () => {
+    const $ = cheerio.load(enhanceArticleBody('<h2>Intro</h2><h3>Mise en œuvre</h3>'), null, false);
+    const wrapper = $('.article-heading').eq(1);
+    expect(wrapper.children().map((_, el) => el.tagName).get()).toEqual(['h3', 'a']);
+    const link = wrapper.find('a.heading-anchor');
+    expect(link.attr('href')).toBe('#1-1-mise-en-oeuvre');
+    expect(link.attr('aria-labelledby')).toBe('heading-link-label 1-1-mise-en-oeuvre');
+    expect(link.text()).toBe('');
+    expect(link.find('svg').attr('aria-hidden')).toBe('true');
+    // The heading itself is unchanged: its name is still its number and text.
+    expect(wrapper.find('h3').text()).toBe('1.1 Mise en œuvre');
+  });
+
+  it('leaves the link out where a <div> may not stand (a heading in <summary>)', () => {
+    const $ = cheerio.load(enhanceArticleBody('<details><summary><h2>Plus</h2></summary><p>x</p></details>'), null, false);
+    expect($('summary').children().map((_, el) => el.tagName).get()).toEqual(['h2']);
+    expect($('summary h2').attr('id')).toBe('1-plus');
+    expect($('a.heading-anchor')).toHaveLength(0);
+  });
+});
+
+describe('enhanceArticleBody: code blocks', () => {
+  it('puts every <pre>, highlighted or not, in a block for the copy button, text untouched', () => {
+    const html = enhanceArticleBody('<pre><code class="language-java">int a;</code></pre><ul><li><pre>plain &lt;text&gt;</pre></li></ul><p><code>inline</code></p>');
+    const $ = cheerio.load(html, null, false);
+    expect($('.code-block > pre')).toHaveLength(2);
+    expect($('.code-block').last().text()).toBe('plain <text>');
+    expect($('p > code').parent().is('.code-block')).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { useT } from '../app-context';
+import type { ArticleNeighbours } from '../items/article-neighbours';
+import { paths } from '../paths';
+
+/** Links to the article published just before (previous) and just after (next); nothing when alone. */
+export function ArticlePager({ previous, next }: ArticleNeighbours) {
+  const t = useT();
+  if (!previous && !next) return null;
+  return (
+    <nav className="article-pager mt-5" aria-label={t('ARTICLE.PAGER')} data-testid="article-pager">
+      <ul className="list-unstyled row g-3 mb-0">
+        {previous && (
+          <li className="col-sm-6">
+            <Link className="pager-link card card-body h-100" to={paths.article(previous.id)} rel="prev" data-testid="previous-article">
+              <span className="small text-body-secondary">
+                <span aria-hidden="true">← </span>
+                {t('ARTICLE.PREVIOUS')}
+              </span>
+              <span className="pager-title">{previous.tit}</span>
+            </Link>
+          </li>
+        )}
+        {next && (
+          <li className="col-sm-6 ms-sm-auto text-sm-end">
+            <Link className="pager-link card card-body h-100" to={paths.article(next.id)} rel="next" data-testid="next-article">
+              <span className="small text-body-secondary">
+                {t('ARTICLE.NEXT')}
+                <span aria-hidden="true"> →</span>
+              </span>
+              <span className="pager-title">{next.tit}</span>
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

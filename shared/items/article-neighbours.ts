@@ -1,0 +1,22 @@
+// The articles published just before and just after one article, for the links at the end of its page.
+import type { ArticleId, ArticleSummary } from './types';
+
+export interface ArticleLink {
+  id: ArticleId;
+  tit: string;
+}
+
+export interface ArticleNeighbours {
+  /** Published just before (older). */
+  previous: ArticleLink | null;
+  /** Published just after (newer). */
+  next: ArticleLink | null;
+}
+
+/** Neighbours of `id` in a newest-first list (the order of GET /items?s=-date_m); none when it is not in the list. */
+export function findNeighbours(newestFirst: readonly ArticleSummary[], id: ArticleId): ArticleNeighbours {
+  const at = newestFirst.findIndex((item) => item.id === id);
+  if (at < 0) return { previous: null, next: null };
+  const toLink = (item: ArticleSummary | undefined): ArticleLink | null => (item ? { id: item.id, tit: item.tit } : null);
+  return { previous: toLink(newestFirst[at + 1]), next: toLink(newestFirst[at - 1]) };
+}
