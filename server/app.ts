@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { paths } from '../shared/paths';
 import { createRoutes } from '../shared/routes';
 import type { Config } from './config';
 import { ItemsCache } from './items/cache';
@@ -14,6 +15,7 @@ import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors
 import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { ResponseCache, logCachedHit, serveCachedResponses } from './http/response-cache';
+import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
 import { applyTransportSecurity, createSecurityHeaders } from './security';
 import { serveHashedAssets, type HashedAssets } from './static/hashed-assets';
@@ -76,6 +78,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 
+  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache }));
   app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache }));
 
   app.use(notFound);

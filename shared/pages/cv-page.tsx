@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next';
 import { useAppData, useT } from '../app-context';
 import { PageHead } from '../components/page-head';
 import { Section } from '../components/section';
+import { paths } from '../paths';
 import { cvData } from '../site/cv-data';
-import type { Job, KnowledgeGroup } from '../site/cv-types';
+import type { Company, Job, KnowledgeGroup, YearSpan } from '../site/cv-types';
 import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
 
 export function CvPage() {
@@ -16,6 +18,7 @@ export function CvPage() {
         title={t('CV.TITLE')}
         description={t('CV.DESCRIPTION', { name: siteConfig.author, job: siteConfig.jobTitle.toLowerCase(), years })}
       />
+      <link rel="alternate" type="application/json" href={paths.cvJson} title={t('CV.JSON_RESUME')} />
       <header className="cv-header d-flex flex-wrap align-items-center gap-3 mb-3">
         <picture>
           <source
@@ -71,9 +74,9 @@ export function CvPage() {
         {/* Two per row from the md breakpoint (SPEC §9). */}
         <ul className="row row-cols-1 row-cols-md-2 g-3 list-unstyled" data-testid="formation-list">
           {cvData.formation_list.map((formation) => (
-            <li className="col" key={`${formation.date}-${formation.title}`}>
+            <li className="col" key={formation.title}>
               <div className="cv-entry h-100">
-                <p className="mb-0 text-body-secondary small">{formation.date}</p>
+                <p className="mb-0 text-body-secondary small">{formatYearSpan(t, formation.years)}</p>
                 <p className="mb-0 fw-semibold">{formation.title}</p>
                 <p className="mb-0">{formation.location}</p>
               </div>
@@ -84,8 +87,8 @@ export function CvPage() {
 
       <Section id="cv-experience" title={t('CV.EXPERIENCE')} className="cv-section" headingClassName="cv-section-title">
         {cvData.companies.map((company) => (
-          <section className="cv-company mb-4" key={company.title}>
-            <h3 className="h5 cv-company-title">{company.title}</h3>
+          <section className="cv-company mb-4" key={company.employer}>
+            <h3 className="h5 cv-company-title">{formatCompanyTitle(t, company)}</h3>
             {company.exp.map((job) => (
               <JobEntry key={job.job} job={job} />
             ))}
@@ -94,6 +97,17 @@ export function CvPage() {
       </Section>
     </article>
   );
+}
+
+/** "2019 à 2022", "2022 à aujourd’hui", or "2003" for a single year. */
+function formatYearSpan(t: TFunction, { start, end }: YearSpan): string {
+  if (end === undefined) return t('CV.YEARS_ONGOING', { start });
+  return end === start ? String(start) : t('CV.YEARS_RANGE', { start, end });
+}
+
+/** "Banque Ligérienne (client freelance) — 2019 à 2022". */
+function formatCompanyTitle(t: TFunction, { employer, relation, years }: Company): string {
+  return `${employer}${relation ? ` (${relation})` : ''} — ${formatYearSpan(t, years)}`;
 }
 
 function KnowledgeCard({ group }: { group: KnowledgeGroup }) {
@@ -121,7 +135,7 @@ function JobEntry({ job }: { job: Job }) {
   const t = useT();
   return (
     <div className="cv-job cv-entry mb-3">
-      <h4 className="h6 mb-2">{job.job}</h4>
+      <h4 className="h6 mb-2">{job.years ? `${job.job} (${formatYearSpan(t, job.years)})` : job.job}</h4>
       {job.list && job.list.length > 0 && (
         <ul className="mb-2">
           {job.list.map((item) => (

@@ -1,5 +1,8 @@
 // The site owner's data: edit this file to make the site yours. Compiled into both bundles.
 
+/** The owner's postal address, in parts for the JSON Resume export (/cv.json). */
+const postalAddress = { street: '12 rue de Strasbourg', postalCode: '44000', city: 'Nantes', countryCode: 'FR' } as const;
+
 export const siteConfig = {
   /** Shown in the top bar, the About page and the tab titles. */
   siteName: 'Julien Marchand — Architecte logiciel',
@@ -8,7 +11,9 @@ export const siteConfig = {
   jobTitle: 'Architecte logiciel freelance',
   jobDescription:
     'Architecte full-stack Java/JEE, Spring et Angular : conception, audit et modernisation d’applications d’entreprise.',
-  address: '12 rue de Strasbourg, 44000 Nantes',
+  /** The address on one line (CV page, footer). */
+  address: `${postalAddress.street}, ${postalAddress.postalCode} ${postalAddress.city}`,
+  postalAddress,
   /** The site went online this year; years of experience and the footer year range count from it. */
   inceptionYear: 2003,
   /** Dates and years are shown in this time zone, on the server and in the browser alike. */
