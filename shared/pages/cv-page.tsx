@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useAppData, useT } from '../app-context';
 import { PageHead } from '../components/page-head';
+import { PrintButton } from '../components/print-button';
 import { Section } from '../components/section';
 import { paths } from '../paths';
 import { cvData } from '../site/cv-data';
@@ -46,6 +47,7 @@ export function CvPage() {
           <p className="mb-0 fw-semibold cv-experience" data-testid="experience-years">
             {t('CV.EXPERIENCE_YEARS', { count: years })}
           </p>
+          <PrintButton className="mt-2" />
         </div>
       </header>
 
@@ -58,7 +60,10 @@ export function CvPage() {
         </dd>
         <dt className="col-sm-2">{t('CV.WEB')}</dt>
         <dd className="col-sm-10">
-          <a href={siteUrl}>{siteUrl}</a>
+          {/* Its text is already the URL: the print stylesheet does not repeat it. */}
+          <a className="link-shows-url" href={siteUrl}>
+            {siteUrl}
+          </a>
         </dd>
       </dl>
 
