@@ -5,6 +5,7 @@ import { rateLimit } from 'express-rate-limit';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { DEFAULT_LANG } from '../shared/i18n/i18n';
+import { paths } from '../shared/paths';
 import { createRoutes } from '../shared/routes';
 import type { Config } from './config';
 import { ItemsCache } from './items/cache';
@@ -17,6 +18,7 @@ import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { createFeedsRouter } from './feeds/feeds-router';
 import { ResponseCache, logCachedHit, serveCachedResponses } from './http/response-cache';
+import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
 import { applyTransportSecurity, createSecurityHeaders } from './security';
 import { serveHashedAssets, type HashedAssets } from './static/hashed-assets';
@@ -85,6 +87,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 
+  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache }));
   app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache }));
 
   app.use(notFound);

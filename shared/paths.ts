@@ -5,6 +5,8 @@ export const paths = {
   cv: `/${siteConfig.cvSlug}`,
   articles: '/articles',
   about: '/help/about',
+  /** The CV as JSON Resume (shared/site/json-resume.ts). */
+  cvJson: '/cv.json',
   /** Path of one article; the id is URL-encoded. */
   article: (id: string) => `/articles/${encodeURIComponent(id)}`,
   /** The list filtered by `f`; no query string when the filter is empty. */

@@ -27,7 +27,9 @@ export function AboutPage() {
               <tr>
                 <th scope="row">{t('ABOUT.HOME_URL')}</th>
                 <td>
-                  <a href={siteUrl}>{siteUrl}</a>
+                  <a className="link-shows-url" href={siteUrl}>
+                    {siteUrl}
+                  </a>
                 </td>
               </tr>
               <tr>

@@ -1,14 +1,19 @@
+import type { TFunction } from 'i18next';
 import { useAppData, useT } from '../app-context';
 import { DEFAULT_LANG } from '../i18n/i18n';
+import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { PageHead } from '../components/page-head';
+import { PrintButton } from '../components/print-button';
 import { Section } from '../components/section';
+import { paths } from '../paths';
 import { buildProfilePage } from '../seo/structured-data';
 import { cvData } from '../site/cv-data';
-import type { Job, KnowledgeGroup } from '../site/cv-types';
+import type { Job, KnowledgeGroup, YearSpan } from '../site/cv-types';
 import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
 
 export function CvPage() {
   const t = useT();
+  const ownerLang = useOwnerTextLang();
   const { siteUrl, now } = useAppData();
   const years = computeExperienceYears(now);
   const { photo } = siteConfig;
@@ -21,6 +26,7 @@ export function CvPage() {
         contentLang={DEFAULT_LANG}
         structuredData={[buildProfilePage(siteUrl)]}
       />
+      <link rel="alternate" type="application/json" href={paths.cvJson} title={t('CV.JSON_RESUME')} />
       <header className="cv-header d-flex flex-wrap align-items-center gap-3 mb-3">
         <picture>
           <source
@@ -43,29 +49,39 @@ export function CvPage() {
           <h1 id="cv-name" className="h2 mb-1">
             {siteConfig.author}
           </h1>
-          <p className="lead mb-1 cv-job-title">{siteConfig.jobTitle}</p>
-          <p className="mb-1 cv-job-description">{siteConfig.jobDescription}</p>
+          <p className="lead mb-1 cv-job-title" lang={ownerLang}>
+            {siteConfig.jobTitle}
+          </p>
+          <p className="mb-1 cv-job-description" lang={ownerLang}>
+            {siteConfig.jobDescription}
+          </p>
           <p className="mb-0 fw-semibold cv-experience" data-testid="experience-years">
             {t('CV.EXPERIENCE_YEARS', { count: years })}
           </p>
+          <PrintButton className="mt-2" />
         </div>
       </header>
 
       <dl className="cv-contact row mb-4">
         <dt className="col-sm-2">{t('CV.ADDRESS')}</dt>
-        <dd className="col-sm-10">{siteConfig.address}</dd>
+        <dd className="col-sm-10" lang={ownerLang}>
+          {siteConfig.address}
+        </dd>
         <dt className="col-sm-2">{t('CV.EMAIL')}</dt>
         <dd className="col-sm-10">
           <a href={buildMailto()}>{siteConfig.email}</a>
         </dd>
         <dt className="col-sm-2">{t('CV.WEB')}</dt>
         <dd className="col-sm-10">
-          <a href={siteUrl}>{siteUrl}</a>
+          {/* Its text is already the URL: the print stylesheet does not repeat it. */}
+          <a className="link-shows-url" href={siteUrl}>
+            {siteUrl}
+          </a>
         </dd>
       </dl>
 
       <Section id="cv-knowledge" title={t('CV.KNOWLEDGE')} className="cv-section mb-4" headingClassName="cv-section-title">
-        <div className="row g-3">
+        <div className="row g-3" lang={ownerLang}>
           {cvData.knowledge_list.map((group) => (
             <KnowledgeCard key={group.name} group={group} />
           ))}
@@ -76,11 +92,15 @@ export function CvPage() {
         {/* Two per row from the md breakpoint (SPEC §9). */}
         <ul className="row row-cols-1 row-cols-md-2 g-3 list-unstyled" data-testid="formation-list">
           {cvData.formation_list.map((formation) => (
-            <li className="col" key={`${formation.date}-${formation.title}`}>
+            <li className="col" key={formation.title}>
               <div className="cv-entry h-100">
-                <p className="mb-0 text-body-secondary small">{formation.date}</p>
-                <p className="mb-0 fw-semibold">{formation.title}</p>
-                <p className="mb-0">{formation.location}</p>
+                <p className="mb-0 text-body-secondary small">{formatYearSpan(t, formation.years)}</p>
+                <p className="mb-0 fw-semibold" lang={ownerLang}>
+                  {formation.title}
+                </p>
+                <p className="mb-0" lang={ownerLang}>
+                  {formation.location}
+                </p>
               </div>
             </li>
           ))}
@@ -89,16 +109,25 @@ export function CvPage() {
 
       <Section id="cv-experience" title={t('CV.EXPERIENCE')} className="cv-section" headingClassName="cv-section-title">
         {cvData.companies.map((company) => (
-          <section className="cv-company mb-4" key={company.title}>
-            <h3 className="h5 cv-company-title">{company.title}</h3>
+          <section className="cv-company mb-4" key={company.employer}>
+            <h3 className="h5 cv-company-title">
+              <span lang={ownerLang}>{company.relation ? `${company.employer} (${company.relation})` : company.employer}</span>
+              {` — ${formatYearSpan(t, company.years)}`}
+            </h3>
             {company.exp.map((job) => (
-              <JobEntry key={job.job} job={job} />
+              <JobEntry key={job.job} job={job} ownerLang={ownerLang} />
             ))}
           </section>
         ))}
       </Section>
     </article>
   );
+}
+
+/** "2019 à 2022", "2022 à aujourd’hui", or "2003" for a single year. */
+function formatYearSpan(t: TFunction, { start, end }: YearSpan): string {
+  if (end === undefined) return t('CV.YEARS_ONGOING', { start });
+  return end === start ? String(start) : t('CV.YEARS_RANGE', { start, end });
 }
 
 function KnowledgeCard({ group }: { group: KnowledgeGroup }) {
@@ -122,26 +151,29 @@ function KnowledgeCard({ group }: { group: KnowledgeGroup }) {
   );
 }
 
-function JobEntry({ job }: { job: Job }) {
+function JobEntry({ job, ownerLang }: { job: Job; ownerLang: string | undefined }) {
   const t = useT();
   return (
     <div className="cv-job cv-entry mb-3">
-      <h4 className="h6 mb-2">{job.job}</h4>
+      <h4 className="h6 mb-2">
+        <span lang={ownerLang}>{job.job}</span>
+        {job.years && ` (${formatYearSpan(t, job.years)})`}
+      </h4>
       {job.list && job.list.length > 0 && (
-        <ul className="mb-2">
+        <ul className="mb-2" lang={ownerLang}>
           {job.list.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
       )}
       {job.description?.map((paragraph) => (
-        <p className="mb-2" key={paragraph}>
+        <p className="mb-2" key={paragraph} lang={ownerLang}>
           {paragraph}
         </p>
       ))}
       {job.env && (
         <p className="mb-0 small cv-env">
-          <span className="fw-semibold">{t('CV.ENVIRONMENT')}</span> : {job.env}
+          <span className="fw-semibold">{t('CV.ENVIRONMENT')}</span> : <span lang={ownerLang}>{job.env}</span>
         </p>
       )}
     </div>

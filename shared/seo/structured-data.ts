@@ -4,6 +4,7 @@ import { toIsoDate } from '../items/format-date';
 import type { Article } from '../items/types';
 import { paths } from '../paths';
 import { cvData } from '../site/cv-data';
+import { splitKeywords } from '../site/json-resume';
 import type { CvData, KnowledgeGroup } from '../site/cv-types';
 import { siteConfig } from '../site/site-config';
 
@@ -14,16 +15,9 @@ export function toAbsoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, siteUrl).href;
 }
 
-/** The skill group that lists spoken languages: they are `knowsLanguage`, not `knowsAbout`. */
-const LANGUAGES_GROUP = 'Langues';
-
-/** Commas that separate items, not those inside parentheses: "AWS (EKS, RDS), Terraform". */
-const ITEM_SEPARATOR = /,(?![^(]*\))/;
-
 /** A group's skills as short names: its entries' names, or its details text split into items. */
 export function listSkillNames(group: KnowledgeGroup): string[] {
-  if (group.list) return group.list.map((entry) => entry.name);
-  return group.details.split(ITEM_SEPARATOR).map((name) => name.trim()).filter(Boolean);
+  return group.list ? group.list.map((entry) => entry.name) : splitKeywords(group.details);
 }
 
 /** "Oracle University, centre d’examen de Nantes" → "Oracle University". */
@@ -32,9 +26,10 @@ function readOrganization(location: string): string {
 }
 
 function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
-  const skillGroups = cv.knowledge_list.filter((group) => group.name !== LANGUAGES_GROUP);
-  const languages = cv.knowledge_list.find((group) => group.name === LANGUAGES_GROUP);
-  const schools = [...new Set(cv.formation_list.map((formation) => readOrganization(formation.location)))];
+  const skillGroups = cv.knowledge_list.filter((group) => !group.spokenLanguages);
+  const languages = cv.knowledge_list.filter((group) => group.spokenLanguages).flatMap(listSkillNames);
+  const degrees = cv.formation_list.filter((formation) => formation.kind === 'degree');
+  const schools = [...new Set(degrees.map((formation) => readOrganization(formation.location)))];
   return {
     '@type': 'Person',
     '@id': `${toAbsoluteUrl(siteUrl, paths.cv)}#person`,
@@ -46,7 +41,7 @@ function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
     image: toAbsoluteUrl(siteUrl, siteConfig.photo.large.src2x),
     address: { '@type': 'PostalAddress', ...siteConfig.postalAddress },
     knowsAbout: [...new Set(skillGroups.flatMap(listSkillNames))],
-    ...(languages && { knowsLanguage: listSkillNames(languages) }),
+    ...(languages.length > 0 && { knowsLanguage: languages }),
     alumniOf: schools.map((name) => ({ '@type': 'EducationalOrganization', name })),
     hasCredential: cv.formation_list.map((formation) => ({
       '@type': 'EducationalOccupationalCredential',

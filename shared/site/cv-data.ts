@@ -53,6 +53,7 @@ export const cvData: CvData = {
     },
     {
       name: 'Langues',
+      spokenLanguages: true,
       list: [
         { name: 'Français', details: 'langue maternelle' },
         { name: 'Anglais', details: 'courant, TOEIC 920, réunions et documentation techniques' },
@@ -63,45 +64,54 @@ export const cvData: CvData = {
 
   formation_list: [
     {
-      date: '2022',
+      years: { start: 2022, end: 2022 },
       title: 'AWS Certified Solutions Architect – Associate',
       location: 'Amazon Web Services, certification en ligne',
+      kind: 'certification',
     },
     {
-      date: '2020',
+      years: { start: 2020, end: 2020 },
       title: 'Oracle Certified Professional, Java SE 11 Developer',
       location: 'Oracle University, centre d’examen de Nantes',
+      kind: 'certification',
     },
     {
-      date: '2014',
+      years: { start: 2014, end: 2014 },
       title: 'Professional Scrum Master I (PSM I)',
       location: 'Scrum.org, formation suivie à Rennes',
+      kind: 'certification',
     },
     {
-      date: '2005',
+      years: { start: 2005, end: 2005 },
       title: 'Sun Certified Programmer for the Java 2 Platform 1.4 (SCJP)',
       location: 'Sun Microsystems, centre d’examen de Nantes',
+      kind: 'certification',
     },
     {
-      date: '2001 – 2003',
+      years: { start: 2001, end: 2003 },
       title: 'Diplôme d’ingénieur en informatique, option génie logiciel',
       location: 'École supérieure d’ingénierie informatique de l’Ouest, Nantes',
+      kind: 'degree',
     },
     {
-      date: '1999 – 2001',
+      years: { start: 1999, end: 2001 },
       title: 'DUT Informatique',
       location: 'Institut universitaire de technologie, Nantes',
+      kind: 'degree',
     },
     {
-      date: '1999',
+      years: { start: 1999, end: 1999 },
       title: 'Baccalauréat scientifique, mention bien',
       location: 'Lycée Jules-Verne, Nantes',
+      kind: 'degree',
     },
   ],
 
   companies: [
     {
-      title: 'Mutuelle Océane (client freelance) — 2022 à aujourd’hui',
+      employer: 'Mutuelle Océane',
+      relation: 'client freelance',
+      years: { start: 2022 },
       exp: [
         {
           job: 'Architecte logiciel, refonte de l’espace adhérent',
@@ -128,7 +138,9 @@ export const cvData: CvData = {
       ],
     },
     {
-      title: 'Banque Ligérienne (client freelance) — 2019 à 2022',
+      employer: 'Banque Ligérienne',
+      relation: 'client freelance',
+      years: { start: 2019, end: 2022 },
       exp: [
         {
           job: 'Architecte technique, plateforme de crédit à la consommation',
@@ -143,7 +155,9 @@ export const cvData: CvData = {
       ],
     },
     {
-      title: 'Transports Armor Logistique (client freelance) — 2017 à 2019',
+      employer: 'Transports Armor Logistique',
+      relation: 'client freelance',
+      years: { start: 2017, end: 2019 },
       exp: [
         {
           job: 'Lead technique full-stack, application de suivi de flotte',
@@ -159,10 +173,13 @@ export const cvData: CvData = {
       ],
     },
     {
-      title: 'Atlantique Santé Logiciels (éditeur) — 2011 à 2017',
+      employer: 'Atlantique Santé Logiciels',
+      relation: 'éditeur',
+      years: { start: 2011, end: 2017 },
       exp: [
         {
-          job: 'Architecte logiciel (2015 à 2017)',
+          job: 'Architecte logiciel',
+          years: { start: 2015, end: 2017 },
           description: [
             'Responsable de l’architecture de la gamme de logiciels de gestion de dossiers patients, installée dans plus de 80 établissements de santé.',
             'Conduite de la transition vers une architecture orientée API (Spring Boot, REST, HL7 FHIR) et de la conteneurisation des livrables avec Docker, ainsi que de la préparation à l’hébergement de données de santé (HDS).',
@@ -170,7 +187,8 @@ export const cvData: CvData = {
           env: 'Java 8, Spring Boot 1.5, Angular 2, HL7 FHIR (HAPI FHIR), PostgreSQL 9.6, Elasticsearch 2.4, RabbitMQ, Docker, Jenkins, GitLab',
         },
         {
-          job: 'Lead technique (2013 à 2015)',
+          job: 'Lead technique',
+          years: { start: 2013, end: 2015 },
           list: [
             'Migration de l’interface de saisie des dossiers de JSF vers AngularJS 1.3 sur 120 écrans, en conservant les règles métier côté serveur.',
             'Passage de SVN à Git et mise en place de l’intégration continue sous Jenkins : temps de construction réduit de 45 à 12 minutes.',
@@ -181,7 +199,8 @@ export const cvData: CvData = {
           ],
         },
         {
-          job: 'Développeur Java senior (2011 à 2013)',
+          job: 'Développeur Java senior',
+          years: { start: 2011, end: 2013 },
           list: [
             'Développement du module de prescription médicamenteuse interfacé avec une base de données de médicaments agréée.',
             'Écriture des connecteurs d’échange HL7 v2 avec les laboratoires d’analyses de 12 établissements.',
@@ -194,17 +213,20 @@ export const cvData: CvData = {
       ],
     },
     {
-      title: 'SSII Ouest Ingénierie Conseil — 2006 à 2011',
+      employer: 'SSII Ouest Ingénierie Conseil',
+      years: { start: 2006, end: 2011 },
       exp: [
         {
-          job: 'Chef de projet technique (2009 à 2011)',
+          job: 'Chef de projet technique',
+          years: { start: 2009, end: 2011 },
           description: [
             'Pilotage technique de projets au forfait pour des clients du secteur public et de l’assurance dans le Grand Ouest, de l’avant-vente jusqu’à la recette.',
             'Réalisation notable : portail de téléprocédures pour une collectivité territoriale, livré en 9 mois par une équipe de 5 personnes et utilisé par 40 000 usagers la première année.',
           ],
         },
         {
-          job: 'Ingénieur d’études Java/JEE (2006 à 2009)',
+          job: 'Ingénieur d’études Java/JEE',
+          years: { start: 2006, end: 2009 },
           list: [
             'Développement d’une application de gestion de sinistres pour un assureur régional (Struts 2, Spring 2.5, Hibernate 3).',
             'Mise en place de Maven 2 et de Hudson sur 4 projets de l’agence.',
@@ -215,14 +237,17 @@ export const cvData: CvData = {
       ],
     },
     {
-      title: 'Société Nantaise de Services Informatiques — 2003 à 2006',
+      employer: 'Société Nantaise de Services Informatiques',
+      years: { start: 2003, end: 2006 },
       exp: [
         {
-          job: 'Développeur Java/J2EE (2003 à 2006)',
+          job: 'Développeur Java/J2EE',
+          years: { start: 2003, end: 2006 },
           env: 'J2SE 1.4, J2EE 1.4, Struts 1.1, EJB 2.1, JSP, Servlets, Hibernate 2, BEA WebLogic 8.1, Apache Tomcat 5, Oracle 9i, Ant, CVS, Eclipse 3',
         },
         {
-          job: 'Ingénieur stagiaire, projet de fin d’études (2003, 6 mois)',
+          job: 'Ingénieur stagiaire, projet de fin d’études de 6 mois',
+          years: { start: 2003, end: 2003 },
           list: [
             'Conception et développement d’un outil de gestion des demandes d’intervention en Struts et EJB, adopté ensuite par 3 clients.',
             'Rédaction du dossier de conception et des procédures de déploiement sous WebLogic.',

@@ -1,0 +1,117 @@
+// The CV as a JSON Resume document (jsonresume.org schema 1.0), served at /cv.json: built from the
+// same typed data the CV page renders, so the two cannot say different things.
+import { paths } from '../paths';
+import { cvData } from './cv-data';
+import type { Company, CvData, Formation, Job, KnowledgeGroup, YearSpan } from './cv-types';
+import { siteConfig, type SiteConfig } from './site-config';
+
+/** The published schema the document follows (a link for readers and tools; nothing fetches it). */
+export const JSON_RESUME_SCHEMA_URL = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
+
+/** The parts of the JSON Resume schema this site fills. */
+export interface JsonResume {
+  $schema: string;
+  basics: {
+    name: string;
+    label: string;
+    image: string;
+    email: string;
+    url: string;
+    summary: string;
+    location: { address: string; postalCode: string; city: string; countryCode: string };
+  };
+  work: { name: string; description?: string; position: string; startDate: string; endDate?: string; summary?: string; highlights?: string[] }[];
+  education: { institution: string; area: string; startDate: string; endDate: string }[];
+  certificates: { name: string; date: string; issuer: string }[];
+  skills: { name: string; keywords: string[] }[];
+  languages: { language: string; fluency?: string }[];
+  meta: { canonical: string };
+}
+
+export interface JsonResumeInput {
+  /** SITE_URL, with a trailing slash: the base of every URL in the document. */
+  siteUrl: string;
+  /** The line that names a job's technical environment, in the CV's language ("Environnement : …"). */
+  describeEnvironment: (env: string) => string;
+  cv?: CvData;
+  site?: Pick<SiteConfig, 'author' | 'jobTitle' | 'jobDescription' | 'email' | 'postalAddress' | 'photo'>;
+}
+
+/** ISO 8601 years, as the schema's dates allow ("2019"); no end date while the span goes on. */
+function toDates(years: YearSpan): { startDate: string; endDate?: string } {
+  return years.end === undefined ? { startDate: String(years.start) } : { startDate: String(years.start), endDate: String(years.end) };
+}
+
+/** "Docker, AWS (EKS, RDS), Terraform" → ["Docker", "AWS (EKS, RDS)", "Terraform"]: commas inside brackets do not split. */
+export function splitKeywords(text: string): string[] {
+  const keywords: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of text) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth = Math.max(0, depth - 1);
+    if (char === ',' && depth === 0) {
+      keywords.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  keywords.push(current);
+  return keywords.map((keyword) => keyword.trim()).filter(Boolean);
+}
+
+function toWork(company: Company, job: Job, describeEnvironment: (env: string) => string): JsonResume['work'][number] {
+  const paragraphs = [...(job.description ?? []), ...(job.env ? [describeEnvironment(job.env)] : [])];
+  return {
+    name: company.employer,
+    ...(company.relation ? { description: company.relation } : {}),
+    position: job.job,
+    // A job without years of its own spans the company's.
+    ...toDates(job.years ?? company.years),
+    ...(paragraphs.length > 0 ? { summary: paragraphs.join('\n\n') } : {}),
+    ...(job.list && job.list.length > 0 ? { highlights: job.list } : {}),
+  };
+}
+
+/** One skill per group with a details text, one per sub-entry otherwise (its details are the keywords). */
+function toSkills(group: KnowledgeGroup): JsonResume['skills'] {
+  if (group.list) return group.list.map((item) => ({ name: item.name, keywords: splitKeywords(item.details) }));
+  return [{ name: group.name, keywords: splitKeywords(group.details) }];
+}
+
+function toEducation(formation: Formation): JsonResume['education'][number] {
+  const { startDate } = toDates(formation.years);
+  return { institution: formation.location, area: formation.title, startDate, endDate: String(formation.years.end ?? formation.years.start) };
+}
+
+function toCertificate(formation: Formation): JsonResume['certificates'][number] {
+  return { name: formation.title, date: String(formation.years.end ?? formation.years.start), issuer: formation.location };
+}
+
+/** The whole CV as JSON Resume. Pure: the same input always gives the same document. */
+export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, site = siteConfig }: JsonResumeInput): JsonResume {
+  const skillGroups = cv.knowledge_list.filter((group) => !group.spokenLanguages);
+  const languageGroups = cv.knowledge_list.filter((group) => group.spokenLanguages);
+  const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = site.postalAddress;
+  return {
+    $schema: JSON_RESUME_SCHEMA_URL,
+    basics: {
+      name: site.author,
+      label: site.jobTitle,
+      image: new URL(site.photo.large.src2x, siteUrl).href,
+      email: site.email,
+      url: siteUrl,
+      summary: site.jobDescription,
+      location: { address: street, postalCode, city, countryCode },
+    },
+    work: cv.companies.flatMap((company) => company.exp.map((job) => toWork(company, job, describeEnvironment))),
+    education: cv.formation_list.filter((formation) => formation.kind === 'degree').map(toEducation),
+    certificates: cv.formation_list.filter((formation) => formation.kind === 'certification').map(toCertificate),
+    skills: skillGroups.flatMap(toSkills),
+    languages: languageGroups.flatMap((group) =>
+      group.list ? group.list.map((item) => ({ language: item.name, fluency: item.details })) : splitKeywords(group.details).map((language) => ({ language })),
+    ),
+    meta: { canonical: new URL(paths.cvJson, siteUrl).href },
+  };
+}
