@@ -103,8 +103,16 @@ describe('interface language', () => {
     const english = load((await request(ctx.app).get(FIXTURE_PAGES.about).set('Cookie', 'lang=en').expect(200)).text);
     expect(english('[data-testid="release-notes"] tbody tr td:last-child').map((_, cell) => english(cell).attr('lang')).get()).toSatisfy((langs: string[]) => langs.length > 0 && langs.every((lang) => lang === 'fr'));
     expect(english('footer [lang="fr"]').text()).toContain('Architecte logiciel freelance');
-    const french = load((await request(ctx.app).get(FIXTURE_PAGES.about).expect(200)).text);
-    expect(french('body [lang="fr"]')).toHaveLength(0);
+    const cv = load((await request(ctx.app).get(FIXTURE_PAGES.cv).set('Cookie', 'lang=en').expect(200)).text);
+    expect(cv('.cv-job-title').attr('lang')).toBe('fr');
+    expect(cv('h2#cv-knowledge').attr('lang')).toBeUndefined();
+    expect(cv('section[aria-labelledby="cv-knowledge"] .row').attr('lang')).toBe('fr');
+    expect(cv('.cv-company-title').first().text()).toMatch(/ — 2022 to present$/);
+    expect(cv('.cv-company-title [lang="fr"]').first().text()).toBe('Mutuelle Océane (client freelance)');
+    for (const url of [FIXTURE_PAGES.about, FIXTURE_PAGES.cv]) {
+      const french = load((await request(ctx.app).get(url).expect(200)).text);
+      expect(french('body [lang="fr"]')).toHaveLength(0);
+    }
   });
 
   it('leaves the items API alone: the same answer whatever the language', async () => {
