@@ -56,7 +56,9 @@ export function truncateHtml(html: string, maxChars: number = SUMMARY_PREVIEW_LE
 export function htmlToPlainText(html: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
   return html
-    .replace(/<[^>]*>/g, ' ')
+    // Blocks and line breaks part words; inline tags do not: "<code>ETag</code>," stays "ETag,".
+    .replace(/<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|pre|blockquote|table|tr|td|th|figure|figcaption|section|article)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|#x[0-9A-Fa-f]+|[A-Za-z]+);/g, (entity, body: string) => {
       if (!body.startsWith('#')) return named[body] ?? entity;
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
