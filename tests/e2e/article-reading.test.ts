@@ -2,7 +2,7 @@
 // copy buttons copy (and are absent without JavaScript), previous/next and tag badges navigate.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watchProblems, type PageProblems } from '../support/browser';
+import { openWatchedPage, waitForHydration, type PageProblems } from '../support/browser';
 import { setUpSiteAndBrowser } from '../support/site-under-test';
 
 const ARTICLE = '/articles/spring-batch-oeuvre';
@@ -12,9 +12,7 @@ let page: Page;
 let watched: PageProblems;
 
 beforeEach(async () => {
-  context = await site.browser.newContext({ viewport: { width: 1280, height: 600 } });
-  page = await context.newPage();
-  watched = watchProblems(page);
+  ({ context, page, watched } = await openWatchedPage(site.browser, { viewport: { width: 1280, height: 600 } }));
 });
 afterEach(async () => {
   await context.close();
@@ -22,7 +20,7 @@ afterEach(async () => {
 
 async function open(path: string): Promise<void> {
   await page.goto(site.server.url + path);
-  await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+  await waitForHydration(page);
 }
 
 /** Where the heading stands in the viewport, and how far the page is scrolled. */

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../shared/paths';
 import { cvData } from '../../shared/site/cv-data';
-import { watchProblems, type PageProblems } from '../support/browser';
+import { openWatchedPage, type PageProblems } from '../support/browser';
 import { setUpSiteAndBrowser } from '../support/site-under-test';
 
 const site = setUpSiteAndBrowser({ SITE_URL: 'https://www.example.test/' });
@@ -16,9 +16,7 @@ let page: Page;
 let watched: PageProblems;
 
 beforeEach(async () => {
-  context = await site.browser.newContext();
-  page = await context.newPage();
-  watched = watchProblems(page);
+  ({ context, page, watched } = await openWatchedPage(site.browser));
 });
 afterEach(async () => {
   await context.close();

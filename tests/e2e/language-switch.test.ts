@@ -1,7 +1,7 @@
 // The fr/en switch in a real Chromium: the whole interface changes, stays changed, and never flashes French.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watchProblems, type PageProblems } from '../support/browser';
+import { openWatchedPage, waitForHydration, type PageProblems } from '../support/browser';
 import { FIXTURE_PAGES } from '../support/fixtures';
 import { setUpSiteAndBrowser } from '../support/site-under-test';
 
@@ -11,9 +11,7 @@ let page: Page;
 let watched: PageProblems;
 
 beforeEach(async () => {
-  context = await site.browser.newContext();
-  page = await context.newPage();
-  watched = watchProblems(page);
+  ({ context, page, watched } = await openWatchedPage(site.browser));
 });
 afterEach(async () => {
   await context.close();
@@ -21,7 +19,7 @@ afterEach(async () => {
 
 async function open(path: string): Promise<void> {
   await page.goto(site.server.url + path);
-  await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+  await waitForHydration(page);
 }
 
 /** What a visitor reads of the shell: the document language, the skip link, the menu. */
@@ -40,7 +38,7 @@ describe('language switch', () => {
 
     await page.getByTestId('language-switch').click();
     await page.waitForURL('**/articles?lang=en');
-    await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+    await waitForHydration(page);
     expect(await readShell()).toEqual({ lang: 'en', skip: 'Skip to content', menu: ['Résumé', 'Articles', 'About'] });
     expect(await page.getByTestId('result-count').textContent()).toMatch(/^4 articles?$/);
 
@@ -58,7 +56,7 @@ describe('language switch', () => {
 
     await page.getByTestId('language-switch').click();
     await page.waitForURL(/lang=fr$/);
-    await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+    await waitForHydration(page);
     expect(await readShell()).toEqual({ lang: 'fr', skip: 'Aller au contenu', menu: ['CV', 'Articles', 'À propos'] });
     expect(watched.problems).toEqual([]);
   });

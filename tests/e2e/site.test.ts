@@ -1,7 +1,7 @@
 // The built site in a real Chromium: hydration, client navigation, themes, keyboard, article search.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watchProblems, type PageProblems } from '../support/browser';
+import { openWatchedPage, waitForHydration, type PageProblems } from '../support/browser';
 import { setUpSiteAndBrowser } from '../support/site-under-test';
 
 const CV = '/architecte-logiciel-freelance-java-spring-angular';
@@ -11,22 +11,15 @@ let page: Page;
 let watched: PageProblems;
 
 beforeEach(async () => {
-  context = await site.browser.newContext();
-  page = await context.newPage();
-  watched = watchProblems(page);
+  ({ context, page, watched } = await openWatchedPage(site.browser));
 });
 afterEach(async () => {
   await context.close();
 });
 
-/** True once React has hydrated: the theme selector is only shown by the browser. */
-async function waitForHydration(): Promise<void> {
-  await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
-}
-
 async function open(path: string): Promise<void> {
   await page.goto(site.server.url + path);
-  await waitForHydration();
+  await waitForHydration(page);
 }
 
 describe('hydration', () => {
@@ -110,7 +103,7 @@ describe('themes', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
     await page.reload();
-    await waitForHydration();
+    await waitForHydration(page);
     expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', className: 'theme-night', stored: 'night_mode' });
     expect(await page.inputValue('[data-testid="theme-selector"]')).toBe('night_mode');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -34,4 +34,16 @@ export function watchProblems(page: Page): PageProblems {
     if (response.status() >= 400 && response.request().resourceType() !== 'document') record.problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   return record;
+}
+
+/** A new context and page, watched for console problems: what each browser test starts from. */
+export async function openWatchedPage(browser: Browser, options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page; watched: PageProblems }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  return { context, page, watched: watchProblems(page) };
+}
+
+/** Waits until React has hydrated the page: the theme selector is only shown by the browser. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
 }
