@@ -46,6 +46,18 @@ export function createTranslator(lang: Lang, translations: Translations): TFunct
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  byLang.set(lang, instance.t);
-  return instance.t;
+  // Most calls are a bare key: answered from a map, since a page asks for the same strings each render.
+  const translate = instance.t as unknown as (...args: unknown[]) => string;
+  const plain = new Map<string, string>();
+  const t = ((key: string | string[], ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return translate(key, ...rest);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = translate(key);
+      plain.set(key, text);
+    }
+    return text;
+  }) as unknown as TFunction;
+  byLang.set(lang, t);
+  return t;
 }

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { ArticleBody } from '../components/article-body';
@@ -6,12 +5,10 @@ import { ArticlePager } from '../components/article-pager';
 import { PageHead } from '../components/page-head';
 import { TableOfContents } from '../components/table-of-contents';
 import { TagBadges } from '../components/tag-badges';
+import { readArticleAids } from '../items/article-aids';
 import type { ArticleNeighbours } from '../items/article-neighbours';
 import { HEADING_LINK_LABEL_ID } from '../items/article-markup';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
-import { estimateReadingMinutes } from '../items/reading-time';
-import { extractTableOfContents } from '../items/table-of-contents';
-import { htmlToPlainText, truncateText } from '../items/truncate-html';
 import type { Article } from '../items/types';
 import { paths } from '../paths';
 import { buildBlogPosting, buildBreadcrumbList } from '../seo/structured-data';
@@ -25,10 +22,8 @@ export function ArticlePage() {
   const { article, previous, next } = useLoaderData() as ArticlePageData;
   const t = useT();
   const { siteUrl, lang } = useAppData();
-  const description = truncateText(htmlToPlainText(article.sum), 160);
-  // Both read the prepared HTML the items API serves, so client navigation shows what the server rendered.
-  const toc = useMemo(() => extractTableOfContents(article.ctn), [article.ctn]);
-  const minutes = useMemo(() => estimateReadingMinutes(article.ctn), [article.ctn]);
+  // All read the prepared HTML the items API serves, so client navigation shows what the server rendered.
+  const { description, toc, minutes } = readArticleAids(article);
   const isFrench = article.lg === 'fr';
   // The author card speaks the article's language: French for fr, English otherwise (SPEC §2).
   const card = `ARTICLE.AUTHOR_CARD.${isFrench ? 'fr' : 'en'}`;

@@ -1,0 +1,25 @@
+// What the article page derives from an article's prepared HTML: description, table of contents and
+// reading time. Kept per article object: the server's items cache hands out the same object on every
+// request, so a page rendered again does not parse the same HTML again.
+import { estimateReadingMinutes } from './reading-time';
+import { extractTableOfContents, type TocEntry } from './table-of-contents';
+import { htmlToPlainText, truncateText } from './truncate-html';
+import type { Article } from './types';
+
+export interface ArticleAids {
+  /** Plain-text summary cut for meta descriptions and link previews. */
+  description: string;
+  toc: TocEntry[];
+  minutes: number;
+}
+
+const aidsByArticle = new WeakMap<Article, ArticleAids>();
+
+export function readArticleAids(article: Article): ArticleAids {
+  let aids = aidsByArticle.get(article);
+  if (!aids) {
+    aids = { description: truncateText(htmlToPlainText(article.sum), 160), toc: extractTableOfContents(article.ctn), minutes: estimateReadingMinutes(article.ctn) };
+    aidsByArticle.set(article, aids);
+  }
+  return aids;
+}
