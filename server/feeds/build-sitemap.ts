@@ -1,13 +1,23 @@
 // sitemap.xml (sitemaps.org protocol, written by the sitemap package): the CV, the list, About and
-// every article, with the article date as lastmod.
+// every article, with the article date as lastmod (the newest release's for the CV and About).
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { buildCanonicalUrl } from '../../shared/components/page-head';
 import type { ArticleSummary } from '../../shared/items/types';
 import { paths } from '../../shared/paths';
+import { releaseNotes } from '../../shared/site/release-notes';
 
 /** The protocol's limit per file; a larger site would need a sitemap index. */
 const MAX_URLS = 50_000;
 const PAGE_COUNT = 3;
+
+/** "21/11/2026" → "2026-11-21": the release notes' dates, as sitemaps want them. */
+function toIsoDay(date: string): string | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : undefined;
+}
+
+/** The CV and About are compiled into the site: they last changed with the newest release. */
+const siteReleasedOn = toIsoDay(releaseNotes[0]?.date ?? '');
 
 /** articles: newest first, as the list gives them. */
 export async function buildSitemap(siteUrl: string, articles: ArticleSummary[]): Promise<string> {
@@ -16,10 +26,9 @@ export async function buildSitemap(siteUrl: string, articles: ArticleSummary[]):
     // A date the source sent but that does not parse is left out: lastmod is optional, a wrong one misleads.
     date !== undefined && !Number.isNaN(Date.parse(date)) ? { url: loc, lastmod: date } : { url: loc };
   const items: SitemapItemLoose[] = [
-    // The CV and About change with the code, not with the articles: no date is better than a wrong one.
-    { url: url(paths.cv) },
+    withLastmod(url(paths.cv), siteReleasedOn),
     withLastmod(url(paths.articles), articles[0]?.date_m),
-    { url: url(paths.about) },
+    withLastmod(url(paths.about), siteReleasedOn),
     ...articles.slice(0, MAX_URLS - PAGE_COUNT).map((article) => withLastmod(url(paths.article(article.id)), article.date_m)),
   ];
   // Only the core namespace: no image, video, news or xhtml entries here.

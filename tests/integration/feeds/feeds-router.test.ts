@@ -6,6 +6,7 @@ import * as cheerio from 'cheerio';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { releaseNotes } from '../../../shared/site/release-notes';
 import { siteConfig } from '../../../shared/site/site-config';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
@@ -114,16 +115,18 @@ describe('feeds on the built-in content', () => {
     }
   });
 
-  it('serves /sitemap.xml with the CV, the list, About and every article, articles with lastmod', async () => {
+  it('serves /sitemap.xml with the CV, the list, About and every article, each with lastmod', async () => {
     const response = await request(ctx.app).get('/sitemap.xml').expect(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const urlset = asNode(parseXml(response.text).urlset);
     expect(urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    // The CV and About: the day of the newest release on the About page ("21/11/2026" → "2026-11-21").
+    const releasedOn = releaseNotes[0]!.date.split('/').reverse().join('-');
     const urls = asNodes(urlset.url).map((url) => ({ loc: text(url.loc), lastmod: url.lastmod === undefined ? undefined : text(url.lastmod).slice(0, 10) }));
     expect(urls).toEqual([
-      { loc: `${TEST_SITE_URL}${siteConfig.cvSlug}`, lastmod: undefined },
+      { loc: `${TEST_SITE_URL}${siteConfig.cvSlug}`, lastmod: releasedOn },
       { loc: `${TEST_SITE_URL}articles`, lastmod: '2025-02-10' },
-      { loc: `${TEST_SITE_URL}help/about`, lastmod: undefined },
+      { loc: `${TEST_SITE_URL}help/about`, lastmod: releasedOn },
       ...FIXTURE_IDS_NEWEST_FIRST.map((id) => ({ loc: articleUrl(id), lastmod: FIXTURE_ARTICLES[id]!.date })),
     ]);
   });
