@@ -9,6 +9,12 @@ export interface ReleaseNote {
 
 export const releaseNotes: readonly ReleaseNote[] = [
   {
+    version: '6.1.0',
+    date: '21/11/2026',
+    description:
+      'Flux RSS et Atom, plan du site, aperçus de partage et données structurées ; sommaire, temps de lecture et copie du code dans les articles ; CV imprimable et export JSON Resume ; interface en anglais.',
+  },
+  {
     version: '6.0.0',
     date: '21/11/2026',
     description:
