@@ -25,3 +25,18 @@ export const paths = {
 export const SITE_SEARCH_INPUT_ID = 'site-search';
 /** The id of <main>, target of the skip link. */
 export const MAIN_CONTENT_ID = 'main-content';
+
+/** SITE_URL + a site path, without a trailing slash except for the root. SITE_URL may have a path (https://host/blog/). */
+export function buildCanonicalUrl(siteUrl: string, pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : '';
+  return siteUrl.replace(/\/+$/, '') + (path || '/');
+}
+
+// "https://…", "//host/…": already absolute (an article image may live elsewhere).
+const ABSOLUTE_OR_HOST_RELATIVE = /^(?:[a-z][a-z\d+.-]*:)?\/\//i;
+
+/** An absolute URL for a site path ("/images/a.png", under SITE_URL like any page) or a URL that already is one. */
+export function toAbsoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  if (ABSOLUTE_OR_HOST_RELATIVE.test(pathOrUrl)) return new URL(pathOrUrl, siteUrl).href;
+  return buildCanonicalUrl(siteUrl, pathOrUrl.startsWith('/') ? pathOrUrl : `/${pathOrUrl}`);
+}

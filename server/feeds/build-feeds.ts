@@ -1,9 +1,8 @@
 // RSS 2.0 and Atom documents of the latest articles, written by feedsmith (escaping, namespaces,
 // dates). Each entry carries its article's language: xml:lang in Atom, dc:language in RSS (decision 011).
 import { generateAtomFeed, generateRssFeed } from 'feedsmith';
-import { buildCanonicalUrl } from '../../shared/components/page-head';
 import type { Article } from '../../shared/items/types';
-import { paths } from '../../shared/paths';
+import { buildCanonicalUrl, paths } from '../../shared/paths';
 
 /** What describes the feed itself: the site, its interface language and the translated texts. */
 export interface FeedChannel {

@@ -1,9 +1,8 @@
 // sitemap.xml (sitemaps.org protocol, written by the sitemap package): the CV, the list, About and
 // every article, with the article date as lastmod (the newest release's for the CV and About).
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
-import { buildCanonicalUrl } from '../../shared/components/page-head';
 import type { ArticleSummary } from '../../shared/items/types';
-import { paths } from '../../shared/paths';
+import { buildCanonicalUrl, paths } from '../../shared/paths';
 import { releaseNotes } from '../../shared/site/release-notes';
 
 /** The protocol's limit per file; a larger site would need a sitemap index. */

@@ -4,15 +4,10 @@
 import { useLocation } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { DEFAULT_LANG, LANGS, LANG_PARAM, type Lang } from '../i18n/i18n';
-import { toAbsoluteUrl, type JsonLd } from '../seo/structured-data';
+import { buildCanonicalUrl, toAbsoluteUrl } from '../paths';
+import type { JsonLd } from '../seo/structured-data';
 import { serializeForScript } from '../serialize-for-script';
 import { siteConfig } from '../site/site-config';
-
-/** SITE_URL + path, without a trailing slash except for the root. */
-export function buildCanonicalUrl(siteUrl: string, pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : '';
-  return siteUrl.replace(/\/+$/, '') + (path || '/');
-}
 
 /**
  * The page's URL in an interface language: the canonical URL for French (what a crawler without the

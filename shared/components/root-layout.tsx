@@ -1,10 +1,9 @@
 // The whole HTML document: React renders it on the server and hydrates it in the browser (docs/decisions/002).
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useAppData, useEmbeddedText, useT } from '../app-context';
-import { MAIN_CONTENT_ID, paths } from '../paths';
+import { MAIN_CONTENT_ID, buildCanonicalUrl, paths } from '../paths';
 import { buildThemeBootScript } from '../site/themes';
 import { Footer } from './footer';
-import { buildCanonicalUrl } from './page-head';
 import { TopBar } from './top-bar';
 
 /** Id of the <script type="application/json"> the client reads its start-up data from. */

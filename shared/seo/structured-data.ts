@@ -2,18 +2,13 @@
 import { DEFAULT_LANG } from '../i18n/i18n';
 import { toIsoDate } from '../items/format-date';
 import type { Article } from '../items/types';
-import { paths } from '../paths';
+import { paths, toAbsoluteUrl } from '../paths';
 import { cvData } from '../site/cv-data';
 import { splitKeywords } from '../site/json-resume';
 import type { CvData, KnowledgeGroup } from '../site/cv-types';
 import { siteConfig } from '../site/site-config';
 
 export type JsonLd = Record<string, unknown>;
-
-/** A site path as an absolute URL under SITE_URL. */
-export function toAbsoluteUrl(siteUrl: string, pathOrUrl: string): string {
-  return new URL(pathOrUrl, siteUrl).href;
-}
 
 /** A group's skills as short names: its entries' names, or its details text split into items. */
 export function listSkillNames(group: KnowledgeGroup): string[] {

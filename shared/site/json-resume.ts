@@ -1,6 +1,6 @@
 // The CV as a JSON Resume document (jsonresume.org schema 1.0), served at /cv.json: built from the
 // same typed data the CV page renders, so the two cannot say different things.
-import { paths } from '../paths';
+import { buildCanonicalUrl, paths, toAbsoluteUrl } from '../paths';
 import { cvData } from './cv-data';
 import type { Company, CvData, Formation, Job, KnowledgeGroup, YearSpan } from './cv-types';
 import { siteConfig, type SiteConfig } from './site-config';
@@ -99,7 +99,7 @@ export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, sit
     basics: {
       name: site.author,
       label: site.jobTitle,
-      image: new URL(site.photo.large.src2x, siteUrl).href,
+      image: toAbsoluteUrl(siteUrl, site.photo.large.src2x),
       email: site.email,
       url: siteUrl,
       summary: site.jobDescription,
@@ -112,6 +112,6 @@ export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, sit
     languages: languageGroups.flatMap((group) =>
       group.list ? group.list.map((item) => ({ language: item.name, fluency: item.details })) : splitKeywords(group.details).map((language) => ({ language })),
     ),
-    meta: { canonical: new URL(paths.cvJson, siteUrl).href },
+    meta: { canonical: buildCanonicalUrl(siteUrl, paths.cvJson) },
   };
 }

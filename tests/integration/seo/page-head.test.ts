@@ -119,3 +119,22 @@ describe('link previews', () => {
     expect([frenchInEnglish('html').attr('lang'), frenchInEnglish('article').attr('lang')]).toEqual(['en', 'fr']);
   });
 });
+
+describe('under a SITE_URL with a path', () => {
+  it('builds every absolute URL of the previews and the JSON-LD under that path', async () => {
+    const blog = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: 'https://www.example.test/blog/' });
+    try {
+      const $ = cheerio.load((await request(blog.app).get(FIXTURE_PAGES.cv).expect(200)).text);
+      expect(readMeta($, 'og:image')).toBe('https://www.example.test/blog/images/photo-384.png');
+      expect(readMeta($, 'og:url')).toBe(`https://www.example.test/blog/${siteConfig.cvSlug}`);
+      const person = readJsonLd($)[0]!.mainEntity as { image: string; '@id': string };
+      expect(person.image).toBe('https://www.example.test/blog/images/photo-384.png');
+      expect(person['@id']).toBe(`https://www.example.test/blog/${siteConfig.cvSlug}#person`);
+      const article = cheerio.load((await request(blog.app).get(FIXTURE_PAGES['article with code']).expect(200)).text);
+      expect(readJsonLd(article)[0]).toMatchObject({ url: 'https://www.example.test/blog/articles/equipe-revues', image: 'https://www.example.test/blog/images/photo-96.png' });
+    } finally {
+      await blog.close();
+    }
+  });
+});
+
