@@ -4,7 +4,7 @@ import { toIsoDate } from '../items/format-date';
 import type { Article } from '../items/types';
 import { paths, toAbsoluteUrl } from '../paths';
 import { cvData } from '../site/cv-data';
-import { splitKeywords } from '../site/json-resume';
+import { partitionKnowledge, splitKeywords } from '../site/cv-knowledge';
 import type { CvData, KnowledgeGroup } from '../site/cv-types';
 import { siteConfig } from '../site/site-config';
 
@@ -21,8 +21,8 @@ function readOrganization(location: string): string {
 }
 
 function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
-  const skillGroups = cv.knowledge_list.filter((group) => !group.spokenLanguages);
-  const languages = cv.knowledge_list.filter((group) => group.spokenLanguages).flatMap(listSkillNames);
+  const { skillGroups, languageGroups } = partitionKnowledge(cv);
+  const languages = languageGroups.flatMap(listSkillNames);
   const degrees = cv.formation_list.filter((formation) => formation.kind === 'degree');
   const schools = [...new Set(degrees.map((formation) => readOrganization(formation.location)))];
   return {

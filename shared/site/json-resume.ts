@@ -2,6 +2,7 @@
 // same typed data the CV page renders, so the two cannot say different things.
 import { buildCanonicalUrl, paths, toAbsoluteUrl } from '../paths';
 import { cvData } from './cv-data';
+import { partitionKnowledge, splitKeywords } from './cv-knowledge';
 import type { Company, CvData, Formation, Job, KnowledgeGroup, YearSpan } from './cv-types';
 import { siteConfig, type SiteConfig } from './site-config';
 
@@ -42,25 +43,6 @@ function toDates(years: YearSpan): { startDate: string; endDate?: string } {
   return years.end === undefined ? { startDate: String(years.start) } : { startDate: String(years.start), endDate: String(years.end) };
 }
 
-/** "Docker, AWS (EKS, RDS), Terraform" → ["Docker", "AWS (EKS, RDS)", "Terraform"]: commas inside brackets do not split. */
-export function splitKeywords(text: string): string[] {
-  const keywords: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const char of text) {
-    if (char === '(') depth += 1;
-    if (char === ')') depth = Math.max(0, depth - 1);
-    if (char === ',' && depth === 0) {
-      keywords.push(current);
-      current = '';
-    } else {
-      current += char;
-    }
-  }
-  keywords.push(current);
-  return keywords.map((keyword) => keyword.trim()).filter(Boolean);
-}
-
 function toWork(company: Company, job: Job, describeEnvironment: (env: string) => string): JsonResume['work'][number] {
   const paragraphs = [...(job.description ?? []), ...(job.env ? [describeEnvironment(job.env)] : [])];
   return {
@@ -91,8 +73,7 @@ function toCertificate(formation: Formation): JsonResume['certificates'][number]
 
 /** The whole CV as JSON Resume. Pure: the same input always gives the same document. */
 export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, site = siteConfig }: JsonResumeInput): JsonResume {
-  const skillGroups = cv.knowledge_list.filter((group) => !group.spokenLanguages);
-  const languageGroups = cv.knowledge_list.filter((group) => group.spokenLanguages);
+  const { skillGroups, languageGroups } = partitionKnowledge(cv);
   const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = site.postalAddress;
   return {
     $schema: JSON_RESUME_SCHEMA_URL,

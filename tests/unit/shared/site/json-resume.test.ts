@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cvData } from '../../../../shared/site/cv-data';
 import type { CvData } from '../../../../shared/site/cv-types';
-import { buildJsonResume, splitKeywords } from '../../../../shared/site/json-resume';
+import { buildJsonResume } from '../../../../shared/site/json-resume';
 import { siteConfig } from '../../../../shared/site/site-config';
 import { findJsonResumeErrors } from '../../../support/json-resume-schema';
 
 const SITE_URL = 'https://cv.example.test/';
 const describeEnvironment = (env: string) => `Environnement : ${env}`;
-
-describe('splitKeywords', () => {
-  it('splits a details text on commas, but not on those inside brackets', () => {
-    expect(splitKeywords('Docker, AWS (EKS, RDS, S3), Terraform ,  GitLab CI')).toEqual(['Docker', 'AWS (EKS, RDS, S3)', 'Terraform', 'GitLab CI']);
-    expect(splitKeywords('ADR (Architecture Decision Records)')).toEqual(['ADR (Architecture Decision Records)']);
-    expect(splitKeywords(' , ')).toEqual([]);
-  });
-});
 
 describe('buildJsonResume', () => {
   it('turns the site CV into a document the official JSON Resume schema accepts', () => {
