@@ -20,8 +20,7 @@ export function isLang(value: unknown): value is Lang {
 export function buildLangHref(pathname: string, search: string, lang: Lang): string {
   const params = new URLSearchParams(search);
   params.set(LANG_PARAM, lang);
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  return `${pathname}?${params.toString()}`;
 }
 
 /** The content of public/assets/i18n/{lang}.json. */
