@@ -1,21 +1,12 @@
 // The article list and article pages as the server renders them, on the fixture content.
 import * as cheerio from 'cheerio';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
+import { setUpFixtureApp } from '../../support/fixture-app';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
-});
-afterAll(() => ctx.close());
-
-async function getPage(url: string, status = 200) {
-  const response = await request(ctx.app).get(url).expect(status);
-  return cheerio.load(response.text);
-}
+const fixture = setUpFixtureApp();
+const { getPage } = fixture;
 
 describe('article list page', () => {
   it('shows one card per article, newest first, each linking to its article', async () => {
@@ -116,7 +107,7 @@ describe('article page', () => {
   });
 
   it('answers an unknown article with a 404 page linking back to the list', async () => {
-    const response = await request(ctx.app).get('/articles/does-not-exist').expect(404);
+    const response = await request(fixture.app).get('/articles/does-not-exist').expect(404);
     const $ = cheerio.load(response.text);
     expect($('h1').text()).toBe('Page introuvable');
     expect($('main a[href="/articles"]').text()).toBe('Retour à la liste des articles');

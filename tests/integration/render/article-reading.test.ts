@@ -2,22 +2,14 @@
 // code blocks ready for a copy button, previous/next links and tag badges that filter the list.
 import * as cheerio from 'cheerio';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
-import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
+import { FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
+import { setUpFixtureApp } from '../../support/fixture-app';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
-});
-afterAll(() => ctx.close());
-
-async function getPage(url: string, status = 200) {
-  const response = await request(ctx.app).get(url).expect(status);
-  return cheerio.load(response.text);
-}
+const fixture = setUpFixtureApp();
+const { getPage } = fixture;
 
 describe('reading time', () => {
   it('says how many minutes the body takes to read, in the interface language', async () => {
@@ -135,7 +127,7 @@ describe('tag badges', () => {
 
 describe('items API', () => {
   it('serves the same article fields as before: the page computes what it shows from them', async () => {
-    const response = await request(ctx.app).get('/www-be/items/v1.0/items/spring-batch-oeuvre').expect(200);
+    const response = await request(fixture.app).get('/www-be/items/v1.0/items/spring-batch-oeuvre').expect(200);
     expect(Object.keys(response.body as object).sort()).toEqual(['ctn', 'date_m', 'id', 'img', 'lg', 'sum', 'tags', 'tit']);
     expect((response.body as { ctn: string }).ctn).toContain('<a class="heading-anchor" href="#1-2-mise-en-oeuvre"');
   });

@@ -1,22 +1,15 @@
 // What crawlers and link previews read in the server HTML: JSON-LD, OpenGraph, Twitter cards, languages.
 import * as cheerio from 'cheerio';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cvData } from '../../../shared/site/cv-data';
 import { siteConfig } from '../../../shared/site/site-config';
 import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
-import { TEST_SITE_URL, createTestApp, type TestApp } from '../../support/test-app';
+import { setUpFixtureApp } from '../../support/fixture-app';
+import { TEST_SITE_URL, createTestApp } from '../../support/test-app';
 
-let ctx: TestApp;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
-});
-afterAll(() => ctx.close());
-
-async function getPage(url: string, status = 200) {
-  return cheerio.load((await request(ctx.app).get(url).expect(status)).text);
-}
+const fixture = setUpFixtureApp();
+const { getPage } = fixture;
 
 /** Every JSON-LD block of the page, parsed. */
 function readJsonLd($: cheerio.CheerioAPI): Record<string, unknown>[] {
@@ -109,13 +102,13 @@ describe('link previews', () => {
 
   it("gives an article's content its own language, in either interface language", async () => {
     for (const cookie of ['', 'lang=en']) {
-      const $ = cheerio.load((await request(ctx.app).get(FIXTURE_PAGES['English article']).set('Cookie', cookie).expect(200)).text);
+      const $ = await getPage(FIXTURE_PAGES['English article'], cookie);
       expect($('article').attr('lang') ?? $('html').attr('lang')).toBe('en');
       expect(readMeta($, 'og:locale')).toBe('en_US');
     }
     const french = await getPage(FIXTURE_PAGES['article with code']);
     expect(readMeta(french, 'og:locale')).toBe('fr_FR');
-    const frenchInEnglish = cheerio.load((await request(ctx.app).get(FIXTURE_PAGES['article with code']).set('Cookie', 'lang=en').expect(200)).text);
+    const frenchInEnglish = await getPage(FIXTURE_PAGES['article with code'], 'lang=en');
     expect([frenchInEnglish('html').attr('lang'), frenchInEnglish('article').attr('lang')]).toEqual(['en', 'fr']);
   });
 });
