@@ -13,10 +13,12 @@ interface RouterPayload {
   errors: Record<string, { status: number; statusText: string; data: unknown }> | null;
 }
 
-// The payload and the CSS are given back to React exactly as the server wrote them.
+// The payload, the CSS and the nonce are given back to React exactly as the server wrote them
+// (the nonce from the property: browsers hide the attribute).
 const embedded = {
   payload: document.getElementById(PAYLOAD_SCRIPT_ID)?.textContent ?? '',
   css: document.getElementById(STYLE_ID)?.textContent ?? '',
+  nonce: document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.nonce ?? '',
 };
 const payload = JSON.parse(embedded.payload) as PagePayload;
 const state = payload.router as RouterPayload;

@@ -1,6 +1,8 @@
-// createApp(deps): the whole Express app, middleware in order; it never listens (server/index.ts does).
+// createApp(deps): the site as one request listener — the hot path (hashed assets and cached answers),
+// then the Express app, middleware in order. It never listens (server/index.ts does).
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { rateLimit } from 'express-rate-limit';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -14,14 +16,15 @@ import type { ItemsSource } from './items/source';
 import { rememberChosenLang } from './i18n/request-lang';
 import { createRequestLogger } from './logger';
 import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
-import { ensureXsrfCookie, issueXsrfCookie } from './middleware/xsrf';
+import { issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { createFeedsRouter } from './feeds/feeds-router';
-import { ResponseCache, logCachedHit, serveCachedResponses } from './http/response-cache';
+import { createHotPath, sendCachedResponse } from './http/hot-path';
+import { ResponseCache, findCachedResponse } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
-import { applyTransportSecurity, createSecurityHeaders } from './security';
-import { serveHashedAssets, type HashedAssets } from './static/hashed-assets';
+import { createSecurityHeaders, type TrustProxy } from './security';
+import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
   config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries'>;
@@ -35,7 +38,10 @@ export interface AppDeps {
   assets: HashedAssets;
 }
 
-export function createApp({ config, logger, source, render, rootDir, assets }: AppDeps): Express {
+/** What createApp answers: a listener for http.createServer (and supertest), with the caches for tests. */
+export type SiteApp = RequestListener & { locals: { cache: ItemsCache; responseCache: ResponseCache } };
+
+export function createApp({ config, logger, source, render, rootDir, assets }: AppDeps): SiteApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -43,22 +49,17 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   const responseCache = new ResponseCache({ ttlMs: config.cacheTtlSeconds * 1000, maxEntries: config.responseCacheMaxEntries });
   // Edited content must show at once on every page, not after the TTL.
   source.onChange(() => responseCache.clear());
-  app.locals.cache = cache;
-  app.locals.responseCache = responseCache;
+  const trust = app.get('trust proxy fn') as TrustProxy;
+  const rateLimited = config.rateLimitPerMinute > 0;
 
-  // The hot paths first: hashed assets, then cached answers (pages and items API), both precompressed,
-  // neither through the stack below. Only the API's rate limit comes before the cached answers.
-  app.use(serveHashedAssets(assets));
-  if (config.rateLimitPerMinute > 0) app.use('/www-be', createRateLimit(config.rateLimitPerMinute));
-  app.use(
-    serveCachedResponses(responseCache, (req, res) => {
-      logCachedHit(logger, req, res);
-      ensureXsrfCookie(req, res);
-      rememberChosenLang(req, res);
-      applyTransportSecurity(req, res);
-    }),
-  );
-
+  // Cached API answers behind the rate limit, when it is on: the hot path leaves /www-be/ to the stack.
+  if (rateLimited) {
+    app.use('/www-be', createRateLimit(config.rateLimitPerMinute), (req, res, next) => {
+      const entry = findCachedResponse(responseCache, req, req.originalUrl);
+      if (entry) sendCachedResponse(req, res, req.originalUrl, entry, { logger, trust });
+      else next();
+    });
+  }
   app.use(rejectMalformedPath);
   app.use(compression());
   // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
@@ -70,10 +71,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(createRequestLogger(logger));
   app.use(createSecurityHeaders({ inlineCss: render.inlineCss }));
   app.use(issueXsrfCookie);
-  app.use((req, res, next) => {
-    rememberChosenLang(req, res);
-    next();
-  });
+  app.use(rememberChosenLang);
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -92,7 +90,12 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
 
   app.use(notFound);
   app.use(errorHandler);
-  return app;
+
+  const serveHot = createHotPath({ assets, responseCache, logger, trust, throughStack: rateLimited ? '/www-be/' : undefined });
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!serveHot(req, res)) app(req, res);
+  };
+  return Object.assign(listener, { locals: { cache, responseCache } });
 }
 
 /** Requests per minute and client under /www-be/, with standard RateLimit headers. */

@@ -1,5 +1,5 @@
 // The process: read config → build the app → listen; SIGTERM/SIGINT → stop accepting, drain, exit.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
   const app = createApp({ config, logger, source, render, rootDir, assets });
 
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = createServer(app).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ host: config.host, port, items: source.description, siteUrl: config.siteUrl }, `listening on http://${config.host}:${port}`);

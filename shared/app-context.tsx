@@ -35,6 +35,8 @@ export interface EmbeddedText {
   payload: string;
   /** The site's CSS, inlined in <head> so no stylesheet blocks the first paint. */
   css: string;
+  /** The CSP nonce of the page's script (the server renders a slot that each response fills). */
+  nonce: string;
 }
 
 interface AppContextValue {

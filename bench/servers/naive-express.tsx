@@ -2,6 +2,7 @@
 // request (same route table, same page, articles read straight from the built-in source).
 // argv: port, project root.
 import compression from 'compression';
+import { randomBytes } from 'node:crypto';
 import express from 'express';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -35,7 +36,7 @@ app.get('/{*path}', async (req, res) => {
   const app = { ...appData.fr, now: new Date().toISOString() };
   const payload = serializeForScript({ app, router: { loaderData: context.loaderData, actionData: context.actionData, errors: null } });
   const html = renderToString(
-    <AppProvider app={app} embedded={{ payload, css: inlineCss }}>
+    <AppProvider app={app} embedded={{ payload, css: inlineCss, nonce: randomBytes(16).toString('base64url') }}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </AppProvider>,
   );

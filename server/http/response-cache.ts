@@ -1,22 +1,32 @@
-// Answers kept per URL (pages, feeds and items API alike), compressed once (gzip and brotli), served before
-// the rest of the middleware stack. An entry lives as long as the first item it shows stays fresh,
-// and the whole cache empties when the items source reports a change (decision 009).
-import { randomUUID } from 'node:crypto';
+// Answers kept per URL (pages, feeds and items API alike), compressed once (gzip and brotli). The
+// Express stack fills it on a miss; server/http/hot-path.ts answers from it before Express. An entry
+// lives as long as the first item it shows stays fresh, and the whole cache empties when the items
+// source reports a change (decision 009). A page is kept open at its CSP nonce (decision 018).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from 'pino';
+import type { Request, Response } from 'express';
 import { normalizeFilter } from '../../shared/items/items-reader';
 import { paths } from '../../shared/paths';
 import { readRequestLang } from '../i18n/request-lang';
 import { trackFreshness } from '../items/freshness';
-import { compress, chooseEncoding, computeEtag, encodeBody, sendEncoded, type EncodedBody } from './encoded-body';
+import { readCspNonce } from '../security';
+import { ENCODINGS, chooseEncoding, compress, computeEtag, encodeBody, encodeOpenBody, writeEncoded, type EncodedBody, type HeaderList, type NonceHeader } from './encoded-body';
 
 export interface CachedResponse {
   status: number;
-  /** Response headers as the full stack set them on the miss (security headers, type, cache control). */
-  headers: Record<string, string>;
+  /** Headers the full stack set on the miss, flat ([name, value, …]), minus those of one response only. */
+  headers: HeaderList;
+  /** Headers that carried the miss's nonce: each response writes them with its own. */
+  nonceHeaders: NonceHeader[];
   body: EncodedBody;
+  /** For an open body (a page): the identity bytes that follow the nonce. */
+  afterNonce?: Buffer;
   expiresAt: number;
+}
+
+/** A rendered page cut at its nonce: each response writes start + its nonce + end. */
+export interface NonceSlotted {
+  start: Buffer;
+  end: Buffer;
 }
 
 /**
@@ -44,10 +54,10 @@ export function cacheKeyOf(url: string): string {
 /** Answers the same in every interface language: the items API, the feeds and the crawler files. */
 const LANGUAGE_NEUTRAL_PATHS = new Set<string>([paths.rss, paths.atom, paths.sitemap, paths.robots]);
 
-/** The key of a request: its URL's key, plus the interface language where the answer depends on it (pages). */
-export function requestCacheKey(req: Request): string {
-  const key = cacheKeyOf(req.originalUrl);
-  return key.startsWith('/www-be/') || LANGUAGE_NEUTRAL_PATHS.has(key) ? key : `${key}#${readRequestLang(req)}`;
+/** The key of a request (url: path and query as the client sent them): the URL's key, plus the interface language where the answer depends on it (pages). */
+export function requestCacheKey(url: string, cookieHeader: string | undefined): string {
+  const key = cacheKeyOf(url);
+  return key.startsWith('/www-be/') || LANGUAGE_NEUTRAL_PATHS.has(key) ? key : `${key}#${readRequestLang(url, cookieHeader)}`;
 }
 
 export class ResponseCache {
@@ -96,50 +106,55 @@ export class ResponseCache {
 
   /**
    * Sends a freshly made answer. A cacheable one (200, cache on) is compressed both ways and kept;
-   * any other is compressed only in the encoding this client takes.
+   * any other is compressed only in the encoding this client takes. A page comes cut at its nonce.
    */
-  async send(req: Request, res: Response, status: number, identity: Buffer, freshUntil: number): Promise<void> {
-    if (this.enabled && status === 200 && freshUntil > this.now()) {
-      const body = await encodeBody(identity);
-      this.set(requestCacheKey(req), { status, headers: captureHeaders(res), body, expiresAt: freshUntil });
-      return sendEncoded(req, res, status, {}, body);
-    }
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
-    const body: EncodedBody = encoding ? { [encoding]: await compress(identity, encoding), etag: computeEtag(identity) } : { identity, etag: computeEtag(identity) };
-    sendEncoded(req, res, status, {}, body);
+  async send(req: Request, res: Response, status: number, content: Buffer | NonceSlotted, freshUntil: number): Promise<void> {
+    const cacheable = this.enabled && status === 200 && freshUntil > this.now();
+    if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
+    const nonce = readCspNonce(res);
+    const nonceHeaders = takeNonceHeaders(res, nonce);
+    const encodings = cacheable ? ENCODINGS : [chooseEncoding(req.headers['accept-encoding'])].filter((encoding) => encoding !== undefined);
+    const slotted = !Buffer.isBuffer(content);
+    const body = slotted ? await encodeOpenBody(content.start, content.end, encodings, cacheable ? 'many' : 'once') : cacheable ? await encodeBody(content) : await encodeOnce(content, encodings);
+    const afterNonce = slotted ? content.end : undefined;
+    if (cacheable) this.set(requestCacheKey(req.originalUrl, req.headers.cookie), { status, headers: captureHeaders(res), nonceHeaders, body, afterNonce, expiresAt: freshUntil });
+    res.statusCode = status;
+    writeEncoded(req, res, status, [], body, { nonce, afterNonce, nonceHeaders });
   }
 }
 
-/** Copies the headers the stack set, minus those of this response only. */
-function captureHeaders(res: ServerResponse): Record<string, string> {
-  const headers: Record<string, string> = {};
+async function encodeOnce(identity: Buffer, encodings: readonly Encoding[]): Promise<EncodedBody> {
+  const [encoding] = encodings;
+  return encoding ? { [encoding]: await compress(identity, encoding), etag: computeEtag(identity) } : { identity, etag: computeEtag(identity) };
+}
+
+type Encoding = (typeof ENCODINGS)[number];
+
+/** Removes the headers that carry this response's nonce (the CSP); answers them cut around it. */
+function takeNonceHeaders(res: ServerResponse, nonce: string): NonceHeader[] {
+  const taken: NonceHeader[] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    const text = typeof value === 'string' ? value : undefined;
+    const at = text?.indexOf(nonce) ?? -1;
+    if (at < 0) continue;
+    taken.push({ name, before: text!.slice(0, at), after: text!.slice(at + nonce.length) });
+    res.removeHeader(name);
+  }
+  return taken;
+}
+
+/** Copies the headers the stack set, minus those of this response only, as a flat list. */
+function captureHeaders(res: ServerResponse): HeaderList {
+  const headers: HeaderList = [];
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
   }
   return headers;
 }
 
-/**
- * The hot path: a cached answer goes out with its stored headers and precompressed body, without
- * React, JSON, compression or the rest of the middleware. `onHit` adds what is per visitor.
- */
-export function serveCachedResponses(cache: ResponseCache, onHit: (req: Request, res: Response) => void) {
-  return function cachedResponses(req: Request, res: Response, next: NextFunction): void {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !cache.enabled) return next();
-    const cached = cache.get(requestCacheKey(req));
-    if (!cached) return next();
-    onHit(req, res);
-    sendEncoded(req, res, cached.status, cached.headers, cached.body);
-  };
-}
-
-/** Logs a cache hit the way pino-http logs the other requests. */
-export function logCachedHit(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
-  if (!logger.isLevelEnabled('info')) return;
-  const started = process.hrtime.bigint();
-  res.once('finish', () => {
-    const duration = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-    logger.info({ req: { id: randomUUID(), method: req.method, path: (req.url ?? '').split('?')[0] }, res: { status: res.statusCode }, responseTime: duration, responseCache: 'hit' }, `${req.method} ${res.statusCode} ${duration}ms`);
-  });
+/** A cached answer for this request (url: path and query as sent), if there is one. */
+export function findCachedResponse(cache: ResponseCache, req: IncomingMessage, url: string): CachedResponse | undefined {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !cache.enabled) return undefined;
+  return cache.get(requestCacheKey(url, req.headers.cookie));
 }

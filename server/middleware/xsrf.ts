@@ -1,33 +1,37 @@
 // Anti-forgery (SPEC §7): a random XSRF-TOKEN cookie scripts can read, echoed back in X-XSRF-TOKEN
 // on every request that changes something.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { serialize } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/items/items-client';
+import { createRandomToken } from '../security';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 // 32 random bytes in base64url; anything else in the cookie is ignored (and replaced).
 const TOKEN_IN_COOKIES = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([A-Za-z0-9_-]{43})(?:;|$)`);
 
 /** The visitor's token, read from the raw Cookie header (works before any cookie parser). */
-function readToken(req: Request): string | undefined {
+function readToken(req: IncomingMessage): string | undefined {
   const header = req.headers.cookie;
   return header ? TOKEN_IN_COOKIES.exec(header)?.[1] : undefined;
 }
 
-/** Gives a visitor without a valid token a new one. Used on every page, cached or not. */
-export function ensureXsrfCookie(req: Request, res: Response): void {
-  if (readToken(req)) return;
-  res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
-    path: '/',
-    sameSite: 'lax',
-    secure: req.secure,
-    // Readable by scripts on purpose: the client copies it into the header.
-    httpOnly: false,
-  });
+// Readable by scripts on purpose (no HttpOnly): the client copies it into the header. The attributes
+// are serialised once; the token, base64url, needs no escaping (this runs for every new visitor).
+const attributesOf = (secure: boolean) => serialize(XSRF_COOKIE, '-', { path: '/', sameSite: 'lax', secure }).slice(`${XSRF_COOKIE}=-`.length);
+const XSRF_ATTRIBUTES = { plain: attributesOf(false), secure: attributesOf(true) };
+
+/** The Set-Cookie value that gives a visitor without a valid token a new one; undefined when the token is there. */
+export function buildXsrfCookie(req: IncomingMessage, secure: boolean): string | undefined {
+  if (readToken(req)) return undefined;
+  return `${XSRF_COOKIE}=${createRandomToken(32)}${secure ? XSRF_ATTRIBUTES.secure : XSRF_ATTRIBUTES.plain}`;
 }
 
+/** Used on every answer of the Express stack; cached answers get theirs on the hot path. */
 export function issueXsrfCookie(req: Request, res: Response, next: NextFunction): void {
-  ensureXsrfCookie(req, res);
+  const cookie = buildXsrfCookie(req, req.secure);
+  if (cookie) res.append('Set-Cookie', cookie);
   next();
 }
 

@@ -1,9 +1,9 @@
 // The build's hashed assets (dist/public/assets), held in memory with the .gz/.br files the build
-// wrote: served first, before any other middleware, immutable.
+// wrote: served first, on the hot path (server/http/hot-path.ts), immutable.
 import { readdir, readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { NextFunction, Request, Response } from 'express';
-import { computeEtag, sendEncoded, type EncodedBody } from '../http/encoded-body';
+import { computeEtag, writeEncoded, type EncodedBody } from '../http/encoded-body';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -39,11 +39,10 @@ export async function loadHashedAssets(assetsDir: string): Promise<HashedAssets>
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function serveHashedAssets(assets: HashedAssets) {
-  return function hashedAssets(req: Request, res: Response, next: NextFunction): void {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const asset = assets.get(req.path);
-    if (!asset) return next();
-    sendEncoded(req, res, 200, { 'Content-Type': asset.type, 'Cache-Control': IMMUTABLE, 'X-Content-Type-Options': 'nosniff' }, asset.body);
-  };
+/** Answers a GET or HEAD of a hashed asset (pathname: the URL without its query); false when it is not one. */
+export function serveHashedAsset(assets: HashedAssets, req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  const asset = assets.get(pathname);
+  if (!asset) return false;
+  writeEncoded(req, res, 200, ['Content-Type', asset.type, 'Cache-Control', IMMUTABLE, 'X-Content-Type-Options', 'nosniff', 'Vary', 'Accept-Encoding'], asset.body);
+  return true;
 }

@@ -40,7 +40,8 @@ export function RootLayout() {
         <Footer />
         <ScrollRestoration />
         <script id={PAYLOAD_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: embedded.payload }} />
-        <script type="module" src={assets.js} />
+        {/* Last in the document: the server writes each response's nonce at the end of a cached page. */}
+        <script type="module" src={assets.js} nonce={embedded.nonce} />
       </body>
     </html>
   );

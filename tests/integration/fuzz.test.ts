@@ -1,7 +1,7 @@
 // 1,500 random and hostile requests on a real socket: no 500, no hang, no file outside public/ leaked,
 // and the server still answers normally afterwards.
 import { connect, type AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -15,7 +15,7 @@ let port: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RATE_LIMIT_PER_MINUTE: '0' });
-  server = ctx.app.listen(0, '127.0.0.1');
+  server = createServer(ctx.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   port = (server.address() as AddressInfo).port;
 });

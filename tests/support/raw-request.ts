@@ -1,7 +1,6 @@
 // A request that keeps the body as sent (no automatic decompression), to the app on 127.0.0.1.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 export interface RawResponse {
   status: number;
@@ -9,8 +8,8 @@ export interface RawResponse {
   body: Buffer;
 }
 
-export async function getRaw(app: Express, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  const server = app.listen(0, '127.0.0.1');
+export async function getRaw(app: RequestListener, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   try {

@@ -24,6 +24,13 @@ afterEach(async () => {
 
 const hits = (lines: Record<string, unknown>[]) => lines.filter((line) => line.responseCache === 'hit').length;
 
+/** The nonce of the page's script, and the one its CSP header allows. */
+function readNonces(html: string, csp: unknown): { page: string | undefined; header: string | undefined } {
+  return { page: /<script type="module" src="[^"]+" nonce="([^"]+)"><\/script><\/body><\/html>$/.exec(html)?.[1], header: /'nonce-([^']+)'/.exec(String(csp))?.[1] };
+}
+
+const withoutNonce = (text: string) => text.replace(/nonce(=")?[-\w]+/g, 'nonce');
+
 describe('page cache', () => {
   it('answers the second request from the cache, with the same bytes, headers and a fresh XSRF cookie', async () => {
     const recorder = createRecordingLogger();
@@ -32,10 +39,17 @@ describe('page cache', () => {
     expect(hits(recorder.lines())).toBe(0);
     const second = await request(ctx.app).get('/articles').expect(200);
     expect(hits(recorder.lines())).toBe(1);
-    expect(second.text).toBe(first.text);
-    for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cache-control', 'content-type', 'etag']) {
+    expect(withoutNonce(second.text)).toBe(withoutNonce(first.text));
+    for (const header of ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'cache-control', 'content-type', 'etag']) {
       expect(second.headers[header], header).toBe(first.headers[header]);
     }
+    expect(withoutNonce(second.headers['content-security-policy'] as string)).toBe(withoutNonce(first.headers['content-security-policy'] as string));
+    // A new nonce on every response, the same in the page and in its policy.
+    const [firstNonces, secondNonces] = [readNonces(first.text, first.headers['content-security-policy']), readNonces(second.text, second.headers['content-security-policy'])];
+    expect(firstNonces.page).toMatch(/^[\w-]{22}$/);
+    expect(firstNonces.header).toBe(firstNonces.page);
+    expect(secondNonces.header).toBe(secondNonces.page);
+    expect(secondNonces.page).not.toBe(firstNonces.page);
     expect(String(second.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
     expect(second.headers['x-powered-by']).toBeUndefined();
   });
@@ -46,22 +60,31 @@ describe('page cache', () => {
     const br = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
-    expect(brotliDecompressSync(br.body).toString()).toBe(plain.text);
     const gz = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gz.body).toString()).toBe(plain.text);
     const refused = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
     expect(refused.headers['content-encoding']).toBeUndefined();
-    expect(refused.body.toString()).toBe(plain.text);
+    // Each one whole (zlib checks the gzip CRC and length), with the nonce its own policy allows.
+    for (const [response, text] of [[br, brotliDecompressSync(br.body).toString()], [gz, gunzipSync(gz.body).toString()], [refused, refused.body.toString()]] as const) {
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      expect(withoutNonce(text)).toBe(withoutNonce(plain.text));
+      const nonces = readNonces(text, response.headers['content-security-policy']);
+      expect(nonces.page).toBeDefined();
+      expect(nonces.page).toBe(nonces.header);
+    }
   });
 
   it('answers 304 to a matching If-None-Match, from the cache', async () => {
     ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR });
     const first = await request(ctx.app).get('/articles/http-caching').expect(200);
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    // Weak: the bytes differ by their nonce from one response to the next, the page does not.
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     const revalidated = await request(ctx.app).get('/articles/http-caching').set('If-None-Match', etag).expect(304);
     expect(revalidated.text).toBe('');
+    // The browser keeps its copy and that copy's policy: a new nonce here would block its script.
+    expect(revalidated.headers['content-security-policy']).toBeUndefined();
+    expect(revalidated.headers.etag).toBe(etag);
   });
 
   it('keeps one entry per page and search text; other query strings neither miss nor fill it; no 404 kept', async () => {

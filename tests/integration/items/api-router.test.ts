@@ -87,12 +87,12 @@ describe('XSRF', () => {
   });
 
   it('marks the cookie Secure when served over HTTPS behind a proxy', async () => {
-    ctx.app.set('trust proxy', 'loopback');
+    const proxied = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, TRUST_PROXY: 'loopback' });
     try {
-      const response = await request(ctx.app).get('/articles').set('X-Forwarded-Proto', 'https').expect(200);
+      const response = await request(proxied.app).get('/articles').set('X-Forwarded-Proto', 'https').expect(200);
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {
-      ctx.app.set('trust proxy', false);
+      await proxied.close();
     }
   });
 
