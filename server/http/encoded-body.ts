@@ -27,6 +27,7 @@ export interface EncodedBody {
 /** How often a body will be sent: a body sent once is compressed fast, a cached one a little harder. */
 export type Served = 'once' | 'many';
 
+// In the thread pool: the event loop goes on with other requests meanwhile.
 const gzipAsync = promisify(zlib.gzip);
 const brotliAsync = promisify(zlib.brotliCompress);
 const deflateRawAsync = promisify(zlib.deflateRaw);
@@ -41,7 +42,7 @@ function brotliParams(body: Buffer, served: Served): zlib.BrotliOptions['params'
 
 const gzipLevel = (served: Served) => (served === 'many' ? 6 : 4);
 
-/** One encoding, finished, in the thread pool. */
+/** One encoding, finished. */
 export function compress(body: Buffer, encoding: Encoding, served: Served = 'once'): Promise<Buffer> {
   return encoding === 'gzip' ? gzipAsync(body, { level: gzipLevel(served) }) : brotliAsync(body, { params: brotliParams(body, served) });
 }
@@ -49,11 +50,9 @@ export function compress(body: Buffer, encoding: Encoding, served: Served = 'onc
 // gzip member header (RFC 1952): deflate, no flags, no mtime, OS unknown.
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
 
-/** One encoding, flushed but not finished: finishBody appends the rest. */
-async function compressOpen(body: Buffer, encoding: Encoding, served: Served): Promise<Buffer> {
-  if (encoding === 'br') return brotliAsync(body, { params: brotliParams(body, served), finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
-  const deflated = await deflateRawAsync(body, { level: gzipLevel(served), finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  return Buffer.concat([GZIP_HEADER, deflated]);
+/** brotli, flushed but not finished: finishBody appends the rest. */
+function brotliOpen(body: Buffer, served: Served): Promise<Buffer> {
+  return brotliAsync(body, { params: brotliParams(body, served), finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
 }
 
 /** Both encodings, for a body that will be served many times; the identity body is not kept. */
@@ -63,13 +62,48 @@ export async function encodeBody(identity: Buffer): Promise<EncodedBody> {
 }
 
 /**
- * A body whose end is written per response: `start` compressed open, in the given encodings (none:
- * kept as is). `end` is the identity end the validator covers (what follows the per-response part).
+ * A part that many bodies share (the inlined CSS: half of every page), deflated once for gzip. Its
+ * deflate stream is flushed and refers to nothing before it, so it can follow any other.
  */
-export async function encodeOpenBody(start: Buffer, end: Buffer, encodings: readonly Encoding[], served: Served): Promise<EncodedBody> {
-  const body: EncodedBody = { etag: computeEtag(Buffer.concat([start, end]), true), open: { length: start.length, crc: zlib.crc32(start) } };
-  if (encodings.length === 0) body.identity = start;
-  await Promise.all(encodings.map(async (encoding) => (body[encoding] = await compressOpen(start, encoding, served))));
+export interface SharedSegment {
+  identity: Buffer;
+  deflated: Buffer;
+}
+
+export function createSharedSegment(text: string): SharedSegment {
+  const identity = Buffer.from(text);
+  return { identity, deflated: zlib.deflateRawSync(identity, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }) };
+}
+
+/** A body made of parts: its own bytes, or a shared segment. */
+export type Segment = Buffer | SharedSegment;
+
+const identityOf = (segment: Segment) => (Buffer.isBuffer(segment) ? segment : segment.identity);
+
+/** gzip of the segments, open: each own part deflated on its own and flushed, shared parts as they are. */
+async function gzipSegmentsOpen(segments: readonly Segment[], served: Served): Promise<Buffer> {
+  const deflated = await Promise.all(segments.map((segment) => (Buffer.isBuffer(segment) ? deflateRawAsync(segment, { level: gzipLevel(served), finishFlush: zlib.constants.Z_SYNC_FLUSH }) : segment.deflated)));
+  return Buffer.concat([GZIP_HEADER, ...deflated]);
+}
+
+/**
+ * A body whose end is written per response: the segments compressed open, in the given encodings
+ * (none: kept as is). `end` is the identity end the validator covers (what follows the per-response part).
+ */
+export async function encodeOpenBody(segments: readonly Segment[], end: Buffer, encodings: readonly Encoding[], served: Served): Promise<EncodedBody> {
+  const identities = segments.map(identityOf);
+  const hash = createHash('sha256');
+  let crc = 0;
+  let length = 0;
+  for (const part of identities) {
+    hash.update(part);
+    crc = zlib.crc32(part, crc);
+    length += part.length;
+  }
+  const body: EncodedBody = { etag: `W/"${hash.update(end).digest('base64url').slice(0, 27)}"`, open: { length, crc } };
+  const start = () => (identities.length === 1 ? identities[0]! : Buffer.concat(identities));
+  if (encodings.length === 0) body.identity = start();
+  await Promise.all(encodings.map(async (encoding) => (body[encoding] = encoding === 'gzip' ? await gzipSegmentsOpen(segments, served) : await brotliOpen(start(), served))));
   return body;
 }
 

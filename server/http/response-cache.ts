@@ -9,7 +9,7 @@ import { paths } from '../../shared/paths';
 import { readRequestLang } from '../i18n/request-lang';
 import { trackFreshness } from '../items/freshness';
 import { readCspNonce } from '../security';
-import { ENCODINGS, chooseEncoding, compress, computeEtag, encodeBody, encodeOpenBody, writeEncoded, type EncodedBody, type HeaderList, type NonceHeader } from './encoded-body';
+import { ENCODINGS, chooseEncoding, compress, computeEtag, encodeBody, encodeOpenBody, writeEncoded, type EncodedBody, type HeaderList, type NonceHeader, type Segment } from './encoded-body';
 
 export interface CachedResponse {
   status: number;
@@ -23,10 +23,10 @@ export interface CachedResponse {
   expiresAt: number;
 }
 
-/** A rendered page cut at its nonce: each response writes start + its nonce + end. */
-export interface NonceSlotted {
-  start: Buffer;
-  end: Buffer;
+/** A rendered page: its parts up to the nonce slot, then what follows the slot (none when the page has no slot). */
+export interface RenderedPage {
+  segments: Segment[];
+  afterNonce?: Buffer;
 }
 
 /**
@@ -108,20 +108,22 @@ export class ResponseCache {
    * Sends a freshly made answer. A cacheable one (200, cache on) is compressed both ways and kept;
    * any other is compressed only in the encoding this client takes. A page comes cut at its nonce.
    */
-  async send(req: Request, res: Response, status: number, content: Buffer | NonceSlotted, freshUntil: number): Promise<void> {
+  async send(req: Request, res: Response, status: number, content: Buffer | RenderedPage, freshUntil: number): Promise<void> {
     const cacheable = this.enabled && status === 200 && freshUntil > this.now();
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
     const nonce = readCspNonce(res);
     const nonceHeaders = takeNonceHeaders(res, nonce);
     const encodings = cacheable ? ENCODINGS : [chooseEncoding(req.headers['accept-encoding'])].filter((encoding) => encoding !== undefined);
-    const slotted = !Buffer.isBuffer(content);
-    const body = slotted ? await encodeOpenBody(content.start, content.end, encodings, cacheable ? 'many' : 'once') : cacheable ? await encodeBody(content) : await encodeOnce(content, encodings);
-    const afterNonce = slotted ? content.end : undefined;
+    const page = Buffer.isBuffer(content) ? undefined : content;
+    const body = page ? await encodeOpenBody(page.segments, page.afterNonce ?? EMPTY, encodings, cacheable ? 'many' : 'once') : cacheable ? await encodeBody(content as Buffer) : await encodeOnce(content as Buffer, encodings);
+    const afterNonce = page?.afterNonce;
     if (cacheable) this.set(requestCacheKey(req.originalUrl, req.headers.cookie), { status, headers: captureHeaders(res), nonceHeaders, body, afterNonce, expiresAt: freshUntil });
     res.statusCode = status;
     writeEncoded(req, res, status, [], body, { nonce, afterNonce, nonceHeaders });
   }
 }
+
+const EMPTY = Buffer.alloc(0);
 
 async function encodeOnce(identity: Buffer, encodings: readonly Encoding[]): Promise<EncodedBody> {
   const [encoding] = encodings;

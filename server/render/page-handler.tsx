@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
-import type { NonceSlotted, ResponseCache } from '../http/response-cache';
+import { createSharedSegment, type SharedSegment } from '../http/encoded-body';
+import type { RenderedPage, ResponseCache } from '../http/response-cache';
 import { readRequestLang } from '../i18n/request-lang';
 import type { RenderData } from './app-data';
 import { serializeForScript } from '../../shared/serialize-for-script';
@@ -14,12 +15,21 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Rendered where the script's nonce goes; each response writes its own nonce there (decision 018). */
 const NONCE_SLOT = 'nonce-slot-5d1c7a';
+/** Rendered where the inlined CSS goes: the CSS, half of every page, is encoded and deflated once. */
+const CSS_SLOT = 'css-slot-5d1c7a';
 
-/** The page cut at its nonce slot: the last one (the page's script ends the document; an article could quote the slot text). */
-function cutAtNonceSlot(html: string): NonceSlotted | Buffer {
-  const at = html.lastIndexOf(NONCE_SLOT);
-  if (at < 0) return Buffer.from(html);
-  return { start: Buffer.from(html.slice(0, at)), end: Buffer.from(html.slice(at + NONCE_SLOT.length)) };
+/**
+ * The page cut at its slots: the first CSS slot (the <style> comes before any content) and the last
+ * nonce slot (the page's script ends the document); an article that quotes a slot's text stays as is.
+ */
+function cutPage(html: string, css: SharedSegment): RenderedPage {
+  const page = Buffer.from(html);
+  const nonceAt = page.lastIndexOf(NONCE_SLOT);
+  const body = nonceAt < 0 ? page : page.subarray(0, nonceAt);
+  const afterNonce = nonceAt < 0 ? undefined : page.subarray(nonceAt + NONCE_SLOT.length);
+  const cssAt = body.indexOf(CSS_SLOT);
+  const segments = cssAt < 0 ? [body] : [body.subarray(0, cssAt), css, body.subarray(cssAt + CSS_SLOT.length)];
+  return { segments, afterNonce };
 }
 
 /** A Fetch Request for the static handler; aborted when the client goes away. */
@@ -33,6 +43,7 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
 export function createPageHandler({ routes, render, responseCache }: { routes: RouteObject[]; render: RenderData; responseCache: ResponseCache }) {
   const { appData, inlineCss } = render;
   const handler = createStaticHandler(routes);
+  const css = createSharedSegment(inlineCss);
 
   return async function renderPage(req: Request, res: Response): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -55,7 +66,7 @@ export function createPageHandler({ routes, render, responseCache }: { routes: R
       app,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
     };
-    const embedded = { payload: serializeForScript(payload), css: inlineCss, nonce: NONCE_SLOT };
+    const embedded = { payload: serializeForScript(payload), css: CSS_SLOT, nonce: NONCE_SLOT };
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
       <AppProvider app={app} embedded={embedded}>
@@ -65,6 +76,6 @@ export function createPageHandler({ routes, render, responseCache }: { routes: R
     // Browsers revalidate with the ETag; the response cache keeps the compressed bytes.
     // Same URL, another language when the cookie says so: shared caches must key on it too.
     res.set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }).type('html');
-    await responseCache.send(req, res, context.statusCode, cutAtNonceSlot(`<!DOCTYPE html>${html}`), freshUntil);
+    await responseCache.send(req, res, context.statusCode, cutPage(`<!DOCTYPE html>${html}`, css), freshUntil);
   };
 }
