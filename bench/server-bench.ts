@@ -1,34 +1,51 @@
-// npm run bench (part 2): throughput and latency of this server against two baselines, in one run,
-// on loopback, each load bounded in time. Report: bench/results/server.md.
+// npm run bench (part 2): throughput, latency and memory of this server against two baselines, in one
+// run, on loopback, each load bounded in time (wrk). Report: bench/results/server.md.
 //   (a) plain Node http sending the page as a precompressed buffer — the limit;
 //   (b) naive Express 5 + compression + renderToString per request — the naive design;
 //   (c) this server, page cache hit;      (d) this server, page cache miss (items cache warm);
 //   (e) the items API, cache hit;         (f) the built-in search over 10,000 articles.
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as esbuild from 'esbuild';
+// Each server runs in a fresh process pinned to CPU 0 and wrk (one thread) to CPU 1: every server
+// gets the same single core, and the load generator never competes with it.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
 import { filler, writeCorpus } from './corpus';
+import { parseWrkOutput, type WrkResult } from './wrk-output';
 import { writeReport } from './report';
 import { findFreePort } from '../tests/support/free-port';
 
 const ROOT = process.cwd();
 const PAGE = '/articles/postgresql-index-explain';
 const API = '/www-be/items/v1.0/items/postgresql-index-explain';
-const DURATION_S = 8;
+const WARM_UP_S = 3;
+const DURATION_S = 6;
+const ROUNDS = 3;
 const CONNECTIONS = 50;
 const SEARCH_ARTICLES = 10_000;
+const run = promisify(execFile);
+
+/** taskset pins a process to one CPU, when there are two to share out. */
+const pinned = os.cpus().length >= 2 && (await run('taskset', ['-V']).then(() => true, () => false));
+const onCpu = (cpu: number, command: string, args: string[]): [string, string[]] => (pinned ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args]);
 
 interface Running {
   child: ChildProcess;
   url: string;
+  /** Resident memory once up, before any load (MB). */
+  startRssMb: number;
+}
+
+async function readStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
     try {
@@ -38,22 +55,17 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error(`${url}: not up within 60 s`);
+  throw new Error(`${url}: not up within 120 s`);
 }
 
 async function start(args: string[], env: Record<string, string>, probePath: string): Promise<Running> {
   const port = await findFreePort();
+  const [command, argv] = onCpu(0, process.execPath, args.map((arg) => arg.replace('$PORT', String(port))));
   // NODE_ENV=production for every server: the baselines load React from node_modules and must run its production build too.
-  const child = spawn(process.execPath, args.map((arg) => arg.replace('$PORT', String(port))), { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: 'ignore' });
+  const child = spawn(command, argv, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url + probePath, child);
-  return { child, url };
-}
-
-/** Peak resident memory of a process (VmHWM), in MB. */
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  return { child, url, startRssMb: await readStatusMb(child.pid!, 'VmRSS') };
 }
 
 async function stop(running: Running): Promise<void> {
@@ -63,36 +75,57 @@ async function stop(running: Running): Promise<void> {
   if (running.child.exitCode === null) running.child.kill('SIGKILL');
 }
 
-interface Result {
-  name: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  rssMb: number;
-  bytes: number;
+/** One wrk run, bounded: wrk stops itself after `seconds`, and is killed 15 s later if it has not. */
+async function wrk(url: string, seconds: number, script?: string): Promise<WrkResult> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '--timeout', '5s', '-H', 'Accept-Encoding: gzip', ...(script ? ['-s', script] : []), url];
+  const [command, argv] = onCpu(1, 'wrk', args);
+  const { stdout } = await run(command, argv, { timeout: (seconds + 15) * 1000 });
+  return parseWrkOutput(stdout);
 }
 
-async function load(name: string, running: Running, options: { path: string; vary?: (at: number) => string; connections?: number }): Promise<Result> {
-  let at = 0;
-  const result = await autocannon({
-    url: running.url,
-    connections: options.connections ?? CONNECTIONS,
-    duration: DURATION_S,
-    headers: { 'accept-encoding': 'gzip' },
-    requests: [{ method: 'GET', path: options.path, ...(options.vary ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: options.vary!(at++) }) } : {}) }],
-  });
-  return {
-    name,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    rssMb: await peakRssMb(running.child.pid!),
-    bytes: result.throughput.total / Math.max(1, result.requests.total),
-  };
+interface Result extends WrkResult {
+  name: string;
+  startRssMb: number;
+  peakRssMb: number;
+  /** Throughput of each round, for the spread. */
+  rounds: number[];
+}
+
+/** One scenario: a server and the URL (or wrk script) that loads it. */
+interface Scenario {
+  name: string;
+  running: Running;
+  urlPath: string;
+  script?: string;
+}
+
+const median = <T,>(values: T[], by: (value: T) => number): T => [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
+
+/**
+ * Runs the scenarios in alternation, ROUNDS times, after one warm-up each (JIT, caches): this machine's
+ * speed drifts over minutes, and the ratios must compare runs made side by side. Each scenario is
+ * reported by its median round; memory as its process's peak (VmHWM) over all of them.
+ */
+async function measureTogether(scenarios: Scenario[], rounds = ROUNDS): Promise<Result[]> {
+  for (const scenario of scenarios) await wrk(scenario.running.url + scenario.urlPath, WARM_UP_S, scenario.script);
+  const runs = scenarios.map(() => [] as WrkResult[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [at, scenario] of scenarios.entries()) runs[at]!.push(await wrk(scenario.running.url + scenario.urlPath, DURATION_S, scenario.script));
+  }
+  return Promise.all(
+    scenarios.map(async (scenario, at) => ({
+      name: scenario.name,
+      ...median(runs[at]!, (run) => run.reqPerSec),
+      rounds: runs[at]!.map((run) => run.reqPerSec),
+      startRssMb: scenario.running.startRssMb,
+      peakRssMb: await readStatusMb(scenario.running.child.pid!, 'VmHWM'),
+    })),
+  );
+}
+
+/** The median over rounds of the throughput ratio of two scenarios measured together. */
+function ratioOf(numerator: Result, denominator: Result): number {
+  return median(numerator.rounds.map((value, round) => value / denominator.rounds[round]!), (value) => value);
 }
 
 // The two baseline servers are TypeScript: bundle them for Node first.
@@ -101,61 +134,70 @@ for (const name of ['plain-http', 'naive-express']) {
   await esbuild.build({ entryPoints: [`./bench/servers/${name}.ts${name === 'naive-express' ? 'x' : ''}`], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outfile: path.join(cacheDir, `${name}.mjs`), logLevel: 'warning' });
 }
 
+const ourServer = ['dist/server/index.js'];
 const ourEnv = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', CONTENT_DIR: path.join(ROOT, 'content') };
 const results: Result[] = [];
 const work = await mkdtemp(path.join(tmpdir(), 'server-bench-'));
 try {
   // The page bytes every scenario serves, as this server renders them.
-  let ours = await start(['dist/server/index.js'], ourEnv, '/healthz');
+  let ours = await start(ourServer, ourEnv, '/healthz');
   const page = Buffer.from(await (await fetch(ours.url + PAGE)).arrayBuffer());
+  await stop(ours);
   const gzFile = path.join(work, 'page.html.gz');
   await writeFile(gzFile, gzipSync(page, { level: 6 }));
 
+  // (a) and (c) side by side, then (b) and (d): each ratio compares runs made minutes apart at most.
   const plain = await start([path.join(cacheDir, 'plain-http.mjs'), '$PORT', gzFile], {}, '/');
-  results.push(await load('(a) plain http, precompressed buffer', plain, { path: PAGE }));
-  await stop(plain);
+  ours = await start(ourServer, ourEnv, '/healthz');
+  const [a, c] = await measureTogether([
+    { name: '(a) plain http, precompressed buffer', running: plain, urlPath: PAGE },
+    { name: '(c) this server, page cache hit', running: ours, urlPath: PAGE },
+  ]);
+  await Promise.all([stop(plain), stop(ours)]);
 
   const naive = await start([path.join(cacheDir, 'naive-express.mjs'), '$PORT', ROOT], {}, '/help/about');
-  results.push(await load('(b) naive Express + compression + renderToString', naive, { path: PAGE }));
-  await stop(naive);
-
-  results.push(await load('(c) this server, page cache hit', ours, { path: PAGE }));
-  await stop(ours);
-
   // The response cache off (RESPONSE_CACHE_MAX_ENTRIES=0): every request renders, the items cache (warm) answers.
-  ours = await start(['dist/server/index.js'], { ...ourEnv, RESPONSE_CACHE_MAX_ENTRIES: '0' }, '/healthz');
-  await fetch(ours.url + API);
-  results.push(await load('(d) this server, page rendered per request', ours, { path: PAGE }));
-  await stop(ours);
+  ours = await start(ourServer, { ...ourEnv, RESPONSE_CACHE_MAX_ENTRIES: '0' }, '/healthz');
+  const [b, d] = await measureTogether([
+    { name: '(b) naive Express + compression + renderToString', running: naive, urlPath: PAGE },
+    { name: '(d) this server, page rendered per request', running: ours, urlPath: PAGE },
+  ]);
+  await Promise.all([stop(naive), stop(ours)]);
 
-  ours = await start(['dist/server/index.js'], ourEnv, '/healthz');
-  await fetch(ours.url + API);
-  results.push(await load('(e) items API, cache hit', ours, { path: API }));
+  ours = await start(ourServer, ourEnv, '/healthz');
+  const [e] = await measureTogether([{ name: '(e) items API, cache hit', running: ours, urlPath: API }]);
   await stop(ours);
+  results.push(a!, b!, c!, d!, e!);
 
   const corpus = path.join(work, 'corpus');
   await writeCorpus(corpus, SEARCH_ARTICLES);
-  const large = await start(['dist/server/index.js'], { ...ourEnv, CONTENT_DIR: corpus }, '/healthz');
+  const large = await start(ourServer, { ...ourEnv, CONTENT_DIR: corpus }, '/healthz');
+  // Distinct filters, more than the runs can use up, so that each search misses the cache and runs.
   const words = ['java', 'spring', 'postgresql', 'angular', 'http', 'linux', 'equipe', 'architecture'];
-  // Distinct filters, so that each search misses the cache and runs.
-  results.push(await load(`(f) search over ${SEARCH_ARTICLES.toLocaleString('en')} articles (API, uncached)`, large, { path: '/www-be/items/v1.0/items?f=java', vary: (at) => `/www-be/items/v1.0/items?s=-date_m&f=${words[at % words.length]}+${filler[at % filler.length]}` }));
+  // Percent-encoded: some generated words have accents, and a raw non-ASCII byte in a request line is a 400.
+  const searches = filler.map((word, at) => `/www-be/items/v1.0/items?s=-date_m&f=${encodeURIComponent(`${words[at % words.length]} ${word}`)}`);
+  const script = path.join(work, 'searches.lua');
+  await writeFile(script, `local paths = {${searches.map((search) => JSON.stringify(search)).join(',')}}\nlocal at = 0\nrequest = function()\n  at = at % #paths + 1\n  return wrk.format("GET", paths[at])\nend\n`);
+  // One round: distinct searches are what this scenario measures, and the corpus is slow to load.
+  results.push(...(await measureTogether([{ name: `(f) search over ${SEARCH_ARTICLES.toLocaleString('en')} articles (API, uncached)`, running: large, urlPath: '/', script }], 1)));
   await stop(large);
 } finally {
   await rm(work, { recursive: true, force: true });
 }
 
 const byName = (prefix: string) => results.find((result) => result.name.startsWith(prefix))!;
-const ratio = (a: Result, b: Result) => a.reqPerSec / b.reqPerSec;
-const cOverA = ratio(byName('(c)'), byName('(a)'));
-const dOverB = ratio(byName('(d)'), byName('(b)'));
+const cOverA = ratioOf(byName('(c)'), byName('(a)'));
+const dOverB = ratioOf(byName('(d)'), byName('(b)'));
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
 await writeReport('server', {
-  title: 'Server throughput and latency (autocannon, loopback)',
+  title: 'Server throughput, latency and memory (wrk, loopback)',
   summary: [
-    `Page ${PAGE} of the sample content, gzip; ${CONNECTIONS} connections, ${DURATION_S} s per scenario, each server in its own process; this server with LOG_LEVEL=warn and no rate limit.`,
+    `Page ${PAGE} of the sample content, gzip; wrk with one thread and ${CONNECTIONS} connections${pinned ? ' on CPU 1, each server pinned to CPU 0' : ''}. Each server in a fresh process; this server with LOG_LEVEL=warn and no rate limit.`,
+    `(a) with (c), then (b) with (d), measured in alternation: ${WARM_UP_S} s of warm-up each, then ${ROUNDS} rounds of ${DURATION_S} s; each row is its median round, each ratio the median of the rounds' ratios.`,
     `**c/a = ${cOverA.toFixed(2)}** (target ≥ 0.5): a cache hit against a plain Node server sending a buffer.`,
     `**d/b = ${dOverB.toFixed(2)}** (target ≥ 2.5): a page cache miss against the naive design.`,
-    `API p99 at ${CONNECTIONS} connections: **${byName('(e)').p99} ms** (target < 2 ms). Peak RSS (c)/(d)/(e): ${[byName('(c)'), byName('(d)'), byName('(e)')].map((r) => r.rssMb.toFixed(0)).join(' / ')} MB (target < 150 MB).`,
+    `API p99 at ${CONNECTIONS} connections: **${ms(byName('(e)').p99)} ms** (target < 2 ms). Peak RSS (c)/(d)/(e): ${[byName('(c)'), byName('(d)'), byName('(e)')].map((r) => r.peakRssMb.toFixed(0)).join(' / ')} MB (target < 150 MB).`,
   ],
-  columns: ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'peak RSS MB', 'bytes/resp'],
-  rows: results.map((r) => [r.name, r.reqPerSec.toFixed(0), String(r.p50), String(r.p99), String(r.non2xx), String(r.errors), r.rssMb.toFixed(0), r.bytes.toFixed(0)]),
+  columns: ['scenario', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS at start MB', 'peak RSS MB', 'bytes/resp'],
+  rows: results.map((r) => [r.name, r.reqPerSec.toFixed(0), r.rounds.map((value) => value.toFixed(0)).join(', '), ms(r.p50), ms(r.p99), String(r.non2xx), String(r.errors), r.startRssMb.toFixed(0), r.peakRssMb.toFixed(0), r.bytesPerResponse.toFixed(0)]),
 });

@@ -2,7 +2,7 @@
 // then React renders the whole document to HTML with the data the browser will hydrate from.
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router-dom';
 import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
 import { createSharedSegment, type SharedSegment } from '../http/encoded-body';
 import type { RenderedPage, ResponseCache } from '../http/response-cache';
@@ -61,21 +61,32 @@ export function createPageHandler({ routes, render, responseCache }: { routes: R
     for (const [routeId, error] of Object.entries(context.errors ?? {})) {
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
     }
-    const app: AppData = { ...appData[readRequestLang(req.originalUrl, req.headers.cookie)], now: new Date().toISOString() };
-    const payload: PagePayload = {
-      app,
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
-    };
-    const embedded = { payload: serializeForScript(payload), css: CSS_SLOT, nonce: NONCE_SLOT };
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const html = renderToString(
-      <AppProvider app={app} embedded={embedded}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>,
-    );
+    const status = context.statusCode;
+    const page = renderDocument(handler, context, appData[readRequestLang(req.originalUrl, req.headers.cookie)], css);
     // Browsers revalidate with the ETag; the response cache keeps the compressed bytes.
     // Same URL, another language when the cookie says so: shared caches must key on it too.
     res.set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }).type('html');
-    await responseCache.send(req, res, context.statusCode, cutPage(`<!DOCTYPE html>${html}`, css), freshUntil);
+    await responseCache.send(req, res, status, page, freshUntil);
   };
+}
+
+/**
+ * The document as bytes, cut at its slots. Apart from the page handler on purpose: the render's
+ * strings and objects are dropped here, not kept while the page waits for compression (they would
+ * outlive young-generation collections and fill the old one).
+ */
+function renderDocument(handler: StaticHandler, context: StaticHandlerContext, appData: Omit<AppData, 'now'>, css: SharedSegment): RenderedPage {
+  const app: AppData = { ...appData, now: new Date().toISOString() };
+  const payload: PagePayload = {
+    app,
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
+  };
+  const embedded = { payload: serializeForScript(payload), css: CSS_SLOT, nonce: NONCE_SLOT };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <AppProvider app={app} embedded={embedded}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProvider>,
+  );
+  return cutPage(`<!DOCTYPE html>${html}`, css);
 }
