@@ -4,7 +4,8 @@ import { createBrowserRouter, RouterProvider, UNSAFE_ErrorResponseImpl as ErrorR
 import { AppProvider, type PagePayload } from '../shared/app-context';
 import { PAYLOAD_SCRIPT_ID, STYLE_ID } from '../shared/components/root-layout';
 import { createHttpItemsReader } from '../shared/items/items-client';
-import { createRoutes } from '../shared/routes';
+import { ARTICLE_BODY_CLASS } from '../shared/items/article-markup';
+import { createRoutes, restoreArticleBody } from '../shared/routes';
 import { installKeyboardShortcuts } from './keyboard-shortcuts';
 
 interface RouterPayload {
@@ -26,8 +27,10 @@ const errors = state.errors
   ? Object.fromEntries(Object.entries(state.errors).map(([id, error]) => [id, new ErrorResponse(error.status, error.statusText, error.data)]))
   : null;
 
+// The article's body is in the page once, as HTML: taken back before any effect changes it.
+const loaderData = restoreArticleBody(state.loaderData, document.querySelector(`.${ARTICLE_BODY_CLASS}`)?.innerHTML);
 const router = createBrowserRouter(createRoutes(createHttpItemsReader()), {
-  hydrationData: { loaderData: state.loaderData, actionData: state.actionData, errors },
+  hydrationData: { loaderData, actionData: state.actionData, errors },
 });
 
 hydrateRoot(

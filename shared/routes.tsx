@@ -34,6 +34,26 @@ async function readList(items: ItemsReader, signal: AbortSignal): Promise<Articl
   }
 }
 
+/** The article route's id: its loader data is the one whose body the page embeds only once. */
+export const ARTICLE_ROUTE_ID = 'article';
+
+/**
+ * The loader data as the page embeds it for hydration: the article without its body, which the page
+ * already holds as HTML (the body is most of an article page; sending it twice doubled the page).
+ */
+export function omitArticleBody(loaderData: Record<string, unknown>): Record<string, unknown> {
+  const page = loaderData[ARTICLE_ROUTE_ID] as ArticlePageData | undefined;
+  if (!page?.article) return loaderData;
+  return { ...loaderData, [ARTICLE_ROUTE_ID]: { ...page, article: { ...page.article, ctn: '' } } };
+}
+
+/** The embedded loader data made whole again with the body the page shows (read before hydration). */
+export function restoreArticleBody(loaderData: Record<string, unknown>, bodyHtml: string | undefined): Record<string, unknown> {
+  const page = loaderData[ARTICLE_ROUTE_ID] as ArticlePageData | undefined;
+  if (!page?.article || bodyHtml === undefined) return loaderData;
+  return { ...loaderData, [ARTICLE_ROUTE_ID]: { ...page, article: { ...page.article, ctn: bodyHtml } } };
+}
+
 export function createRoutes(items: ItemsReader): RouteObject[] {
   return [
     {
@@ -60,7 +80,7 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
               },
             },
             {
-              id: 'article',
+              id: ARTICLE_ROUTE_ID,
               path: 'articles/:id',
               element: <ArticlePage />,
               loader: async ({ params, request }: LoaderFunctionArgs): Promise<ArticlePageData> => {

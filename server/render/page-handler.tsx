@@ -8,6 +8,7 @@ import { createSharedSegment, type SharedSegment } from '../http/encoded-body';
 import type { RenderedPage, ResponseCache } from '../http/response-cache';
 import { readRequestLang } from '../i18n/request-lang';
 import type { RenderData } from './app-data';
+import { omitArticleBody } from '../../shared/routes';
 import { serializeForScript } from '../../shared/serialize-for-script';
 import { serializeRouteErrors } from './serialize';
 
@@ -79,7 +80,7 @@ function renderDocument(handler: StaticHandler, context: StaticHandlerContext, a
   const app: AppData = { ...appData, now: new Date().toISOString() };
   const payload: PagePayload = {
     app,
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
+    router: { loaderData: omitArticleBody(context.loaderData), actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
   };
   const embedded = { payload: serializeForScript(payload), css: CSS_SLOT, nonce: NONCE_SLOT };
   const router = createStaticRouter(handler.dataRoutes, context);

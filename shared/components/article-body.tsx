@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAppData, useT } from '../app-context';
-import { CODE_BLOCK_CLASS } from '../items/article-markup';
+import { ARTICLE_BODY_CLASS, CODE_BLOCK_CLASS } from '../items/article-markup';
 
 interface Status {
   text: string;
@@ -55,7 +55,7 @@ export function ArticleBody({ html }: { html: string }) {
   const announce = useCallback((text: string) => setStatus((previous) => ({ text, serial: previous.serial + 1 })), []);
   return (
     <>
-      <div className="article-body" ref={findCodeBlocks} dangerouslySetInnerHTML={{ __html: html }} />
+      <div className={ARTICLE_BODY_CLASS} ref={findCodeBlocks} dangerouslySetInnerHTML={{ __html: html }} />
       {blocks.map((block, index) => createPortal(<CopyCodeButton block={block} onStatus={announce} />, block, String(index)))}
       <div className="visually-hidden" role="status" lang={lang} data-testid="copy-status">
         {status.text && <span key={status.serial}>{status.text}</span>}

@@ -14,3 +14,5 @@ export const HEADING_ANCHOR_CLASS = 'heading-anchor';
 export const HEADING_LINK_LABEL_ID = 'heading-link-label';
 /** Class of the block around each <pre>, where the browser adds a copy button. */
 export const CODE_BLOCK_CLASS = 'code-block';
+/** Class of the element that holds the article's HTML: the browser reads the body back from it on hydration. */
+export const ARTICLE_BODY_CLASS = 'article-body';

@@ -28,6 +28,29 @@ function headingPosition(id: string) {
   return page.evaluate((target) => ({ top: Math.round(document.getElementById(target)?.getBoundingClientRect().top ?? -1), scrollY: window.scrollY }), id);
 }
 
+describe('hydration', () => {
+  it('takes the body back from the page: the same body, contents and reading time, and no mismatch', async () => {
+    const noScript = await site.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(site.server.url + ARTICLE);
+      const serverBody = await plain.innerHTML('.article-body');
+      await open(ARTICLE);
+      // Copy buttons are portals into the body: compare without them.
+      const hydratedBody = await page.evaluate(() => {
+        const body = document.querySelector('.article-body')!.cloneNode(true) as HTMLElement;
+        body.querySelectorAll('[data-testid="copy-code"]').forEach((button) => button.remove());
+        return body.innerHTML;
+      });
+      expect(hydratedBody).toBe(serverBody);
+      expect(await page.locator('nav[data-testid="toc"] a').count()).toBeGreaterThan(2);
+      expect(watched.problems).toEqual([]);
+    } finally {
+      await noScript.close();
+    }
+  });
+});
+
 describe('table of contents and heading links', () => {
   it('scrolls to the heading and puts its anchor in the URL when a contents entry is followed', async () => {
     await open(ARTICLE);

@@ -79,6 +79,18 @@ describe('article page', () => {
     expect(article.attr('lang')).toBeUndefined();
   });
 
+  it('holds the body once: as HTML in the page, not again in the data embedded for hydration', async () => {
+    const $ = await getPage('/articles/equipe-revues');
+    const embedded = JSON.parse($('#page-payload').text()) as { router: { loaderData: { article: { article: Record<string, unknown>; previous: unknown } } } };
+    const { article } = embedded.router.loaderData.article;
+    expect(article).toMatchObject({ id: 'equipe-revues', tit: 'Revues de code : organiser l\'équipe', ctn: '' });
+    expect(String(article.sum)).toContain('<strong>équipe</strong>');
+    expect($('.article-body h2').length).toBeGreaterThan(0);
+    // The items API still answers the whole article: client navigation reads it there.
+    const api = await request(fixture.app).get('/www-be/items/v1.0/items/equipe-revues').expect(200);
+    expect((api.body as { ctn: string }).ctn).toContain('<h2');
+  });
+
   it('takes the tab title from tit and the description from sum as plain text of about 160 characters', async () => {
     const $ = await getPage('/articles/equipe-revues');
     expect($('head title').text()).toMatch(/^Revues de code : organiser l'équipe \| /);
