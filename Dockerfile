@@ -21,4 +21,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # SIGTERM from `docker stop` drains in-flight requests (server/index.ts); the default 10 s grace suffices.
-CMD ["node", "--enable-source-maps", "dist/server/index.js"]
+# A 4 MB young generation: the same speed, 20 to 30 MB less resident memory (docs/decisions/018).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/server/index.js"]

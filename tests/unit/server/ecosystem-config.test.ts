@@ -1,16 +1,30 @@
-// The PM2 file operators start from: cluster mode, the built server, a stop grace longer than ours.
+// How operators start the server: the PM2 file (cluster mode, a stop grace longer than ours), the
+// Dockerfile and npm start, all with the same Node flags.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../support/test-app';
 
 const require = createRequire(import.meta.url);
+const { apps } = require(path.join(rootDir, 'ecosystem.config.cjs')) as { apps: Record<string, unknown>[] };
+// The young-generation cap that keeps the resident memory down (docs/decisions/018).
+const MEMORY_FLAG = '--max-semi-space-size=4';
 
 describe('ecosystem.config.cjs', () => {
   it('runs the built server in cluster mode, waiting longer than the server drains', () => {
-    const { apps } = require(path.join(rootDir, 'ecosystem.config.cjs')) as { apps: Record<string, unknown>[] };
     expect(apps).toHaveLength(1);
     expect(apps[0]).toMatchObject({ script: 'dist/server/index.js', exec_mode: 'cluster', instances: 'max' });
     expect(apps[0]!.kill_timeout).toBeGreaterThan(8_000);
+  });
+});
+
+describe('the ways to start the server', () => {
+  it('give Node the same young-generation cap under PM2, in the container and with npm start', () => {
+    const dockerCmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(rootDir, 'Dockerfile'), 'utf8'))?.[1];
+    const { scripts } = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(String(apps[0]!.node_args).split(' ')).toContain(MEMORY_FLAG);
+    expect(JSON.parse(dockerCmd ?? '[]')).toEqual(['node', '--enable-source-maps', MEMORY_FLAG, 'dist/server/index.js']);
+    expect(scripts.start).toContain(`node ${MEMORY_FLAG} dist/server/index.js`);
   });
 });
