@@ -36,6 +36,11 @@ export function computeEtag(body: Buffer, weak = false): string {
   return `${weak ? 'W/' : ''}"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
+/** CRC-32 of bytes after `crc`. Empty bytes may have no data pointer, and zlib's crc32 answers 0 for that. */
+function updateCrc(crc: number, bytes: Buffer): number {
+  return bytes.length > 0 ? zlib.crc32(bytes, crc) : crc;
+}
+
 function brotliParams(body: Buffer, served: Served): zlib.BrotliOptions['params'] {
   return { [zlib.constants.BROTLI_PARAM_QUALITY]: served === 'many' ? 5 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
 }
@@ -97,7 +102,7 @@ export async function encodeOpenBody(segments: readonly Segment[], end: Buffer, 
   let length = 0;
   for (const part of identities) {
     hash.update(part);
-    crc = zlib.crc32(part, crc);
+    crc = updateCrc(crc, part);
     length += part.length;
   }
   const body: EncodedBody = { etag: `W/"${hash.update(end).digest('base64url').slice(0, 27)}"`, open: { length, crc } };
@@ -122,7 +127,7 @@ function finishGzip(open: NonNullable<EncodedBody['open']>, tail: Buffer): Buffe
     out.writeUInt16LE(~part.length & 0xffff, at + 3);
     at += 5 + part.copy(out, at + 5);
   }
-  out.writeUInt32LE(zlib.crc32(tail, open.crc), at);
+  out.writeUInt32LE(updateCrc(open.crc, tail), at);
   out.writeUInt32LE((open.length + tail.length) % 2 ** 32, at + 4);
   return out;
 }
