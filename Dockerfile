@@ -21,5 +21,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # SIGTERM from `docker stop` drains in-flight requests (server/index.ts); the default 10 s grace suffices.
-# A 4 MB young generation: the same speed, 20 to 30 MB less resident memory (docs/decisions/018).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/server/index.js"]
+# V8 sized for a small resident memory at the same speed (docs/decisions/018).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/server/index.js"]

@@ -135,7 +135,7 @@ for (const name of ['plain-http', 'naive-express']) {
 }
 
 // With the Node flags npm start, the Dockerfile and PM2 give it.
-const ourServer = ['--max-semi-space-size=4', 'dist/server/index.js'];
+const ourServer = ['--max-semi-space-size=4', '--heap-growing-percent=50', 'dist/server/index.js'];
 const ourEnv = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', CONTENT_DIR: path.join(ROOT, 'content') };
 const results: Result[] = [];
 const work = await mkdtemp(path.join(tmpdir(), 'server-bench-'));

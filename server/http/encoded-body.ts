@@ -55,9 +55,10 @@ export function compress(body: Buffer, encoding: Encoding, served: Served = 'onc
 // gzip member header (RFC 1952): deflate, no flags, no mtime, OS unknown.
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
 
-/** brotli, flushed but not finished: finishBody appends the rest. */
-function brotliOpen(body: Buffer, served: Served): Promise<Buffer> {
-  return brotliAsync(body, { params: brotliParams(body, served), finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+/** brotli, flushed but not finished: finishBody appends the rest. Sent once: on the spot, as gzipSegmentsOpen. */
+async function brotliOpen(body: Buffer, served: Served): Promise<Buffer> {
+  const options = { params: brotliParams(body, served), finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
+  return served === 'once' ? zlib.brotliCompressSync(body, options) : brotliAsync(body, options);
 }
 
 /** Both encodings, for a body that will be served many times; the identity body is not kept. */
@@ -85,9 +86,16 @@ export type Segment = Buffer | SharedSegment;
 
 const identityOf = (segment: Segment) => (Buffer.isBuffer(segment) ? segment : segment.identity);
 
-/** gzip of the segments, open: each own part deflated on its own and flushed, shared parts as they are. */
+/**
+ * gzip of the segments, open: each own part deflated on its own and flushed, shared parts as they are.
+ * A page sent once is compressed on the spot (decision 018): its buffers then die young, instead of
+ * waiting in the thread pool's queue long enough to reach the old generation, where only a full
+ * collection frees them. A page that will be cached is compressed in the thread pool.
+ */
 async function gzipSegmentsOpen(segments: readonly Segment[], served: Served): Promise<Buffer> {
-  const deflated = await Promise.all(segments.map((segment) => (Buffer.isBuffer(segment) ? deflateRawAsync(segment, { level: gzipLevel(served), finishFlush: zlib.constants.Z_SYNC_FLUSH }) : segment.deflated)));
+  const options = { level: gzipLevel(served), finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const deflate = (segment: Buffer) => (served === 'once' ? zlib.deflateRawSync(segment, options) : deflateRawAsync(segment, options));
+  const deflated = await Promise.all(segments.map((segment) => (Buffer.isBuffer(segment) ? deflate(segment) : segment.deflated)));
   return Buffer.concat([GZIP_HEADER, ...deflated]);
 }
 
