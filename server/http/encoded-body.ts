@@ -61,10 +61,10 @@ async function brotliOpen(body: Buffer, served: Served): Promise<Buffer> {
   return served === 'once' ? zlib.brotliCompressSync(body, options) : brotliAsync(body, options);
 }
 
-/** Both encodings, for a body that will be served many times; the identity body is not kept. */
-export async function encodeBody(identity: Buffer): Promise<EncodedBody> {
-  const [gzip, br] = await Promise.all([compress(identity, 'gzip', 'many'), compress(identity, 'br', 'many')]);
-  return { gzip, br, etag: computeEtag(identity) };
+/** A finished body in one encoding (none: kept as is). */
+export async function encodeBody(identity: Buffer, encoding: Encoding | undefined, served: Served): Promise<EncodedBody> {
+  const etag = computeEtag(identity);
+  return encoding ? { [encoding]: await compress(identity, encoding, served), etag } : { identity, etag };
 }
 
 /**
@@ -201,6 +201,25 @@ function readIdentity(body: EncodedBody): Buffer {
   if (body.identity) return body.identity;
   if (body.open) return body.gzip ? zlib.inflateRawSync(body.gzip.subarray(GZIP_HEADER.length), { finishFlush: zlib.constants.Z_SYNC_FLUSH }) : zlib.brotliDecompressSync(body.br!, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
   return body.gzip ? zlib.gunzipSync(body.gzip) : zlib.brotliDecompressSync(body.br!);
+}
+
+/** Encodings being added to kept bodies: each is compressed once, however many clients ask meanwhile. */
+const adding = new WeakMap<EncodedBody, Set<Encoding>>();
+
+/**
+ * Adds an encoding to a kept body that lacks it, in the background. A cache fill compresses only what
+ * its client takes; the other encoding is made when a client first prefers it, and that client gets
+ * the one there is meanwhile. Half the compression on a fill, none for an encoding nobody asks for.
+ */
+export function addEncoding(body: EncodedBody, encoding: Encoding): void {
+  const pending = adding.get(body) ?? new Set<Encoding>();
+  if (body[encoding] || pending.has(encoding)) return;
+  pending.add(encoding);
+  adding.set(body, pending);
+  const identity = readIdentity(body);
+  const encoded = !body.open ? compress(identity, encoding, 'many') : encoding === 'br' ? brotliOpen(identity, 'many') : gzipSegmentsOpen([identity], 'many');
+  // A failure leaves the body as it was: it keeps being served in the encoding it has.
+  void encoded.then((buffer) => (body[encoding] = buffer), () => undefined).finally(() => pending.delete(encoding));
 }
 
 export interface BodyToSend {

@@ -8,7 +8,7 @@ import { logCachedHit } from '../logger';
 import { buildXsrfCookie } from '../middleware/xsrf';
 import { HSTS, createCspNonce, isSecureRequest, type TrustProxy } from '../security';
 import { serveHashedAsset, type HashedAssets } from '../static/hashed-assets';
-import { writeEncoded } from './encoded-body';
+import { addEncoding, readAcceptedEncodings, writeEncoded } from './encoded-body';
 import { findCachedResponse, type CachedResponse, type ResponseCache } from './response-cache';
 
 export interface HotPathDeps {
@@ -32,6 +32,9 @@ export function sendCachedResponse(req: IncomingMessage, res: ServerResponse, ur
   logCachedHit(logger, req, res);
   const nonce = entry.nonceHeaders.length > 0 || entry.afterNonce ? createCspNonce() : undefined;
   writeEncoded(req, res, entry.status, headers, entry.body, { nonce, afterNonce: entry.afterNonce, nonceHeaders: entry.nonceHeaders });
+  // Kept in the encoding of the client that filled it: the first one to prefer another has it made.
+  const preferred = readAcceptedEncodings(req.headers['accept-encoding'])[0];
+  if (preferred && !entry.body[preferred]) addEncoding(entry.body, preferred);
 }
 
 /** Answers the request when it is a hashed asset or a cached answer; false leaves it to the Express stack. */

@@ -9,7 +9,7 @@ import { paths } from '../../shared/paths';
 import { readRequestLang } from '../i18n/request-lang';
 import { trackFreshness } from '../items/freshness';
 import { readCspNonce } from '../security';
-import { ENCODINGS, chooseEncoding, compress, computeEtag, encodeBody, encodeOpenBody, writeEncoded, type EncodedBody, type HeaderList, type NonceHeader, type Segment } from './encoded-body';
+import { chooseEncoding, encodeBody, encodeOpenBody, writeEncoded, type EncodedBody, type HeaderList, type NonceHeader, type Segment } from './encoded-body';
 
 export interface CachedResponse {
   status: number;
@@ -105,18 +105,19 @@ export class ResponseCache {
   }
 
   /**
-   * Sends a freshly made answer. A cacheable one (200, cache on) is compressed both ways and kept;
-   * any other is compressed only in the encoding this client takes. A page comes cut at its nonce.
+   * Sends a freshly made answer, compressed in the encoding this client takes. A cacheable one (200,
+   * cache on) is kept, in gzip when the client takes none; a client that prefers another encoding
+   * has it added (addEncoding). A page comes cut at its nonce.
    */
   async send(req: Request, res: Response, status: number, content: Buffer | RenderedPage, freshUntil: number): Promise<void> {
     const cacheable = this.enabled && status === 200 && freshUntil > this.now();
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
     const nonce = readCspNonce(res);
     const nonceHeaders = takeNonceHeaders(res, nonce);
-    const encodings = cacheable ? ENCODINGS : [chooseEncoding(req.headers['accept-encoding'])].filter((encoding) => encoding !== undefined);
-    const page = Buffer.isBuffer(content) ? undefined : content;
-    const body = page ? await encodeOpenBody(page.segments, page.afterNonce ?? EMPTY, encodings, cacheable ? 'many' : 'once') : cacheable ? await encodeBody(content as Buffer) : await encodeOnce(content as Buffer, encodings);
-    const afterNonce = page?.afterNonce;
+    const encoding = chooseEncoding(req.headers['accept-encoding']) ?? (cacheable ? 'gzip' : undefined);
+    const served = cacheable ? 'many' : 'once';
+    const body = Buffer.isBuffer(content) ? await encodeBody(content, encoding, served) : await encodeOpenBody(content.segments, content.afterNonce ?? EMPTY, encoding ? [encoding] : [], served);
+    const afterNonce = Buffer.isBuffer(content) ? undefined : content.afterNonce;
     if (cacheable) this.set(requestCacheKey(req.originalUrl, req.headers.cookie), { status, headers: captureHeaders(res), nonceHeaders, body, afterNonce, expiresAt: freshUntil });
     res.statusCode = status;
     writeEncoded(req, res, status, [], body, { nonce, afterNonce, nonceHeaders });
@@ -124,13 +125,6 @@ export class ResponseCache {
 }
 
 const EMPTY = Buffer.alloc(0);
-
-async function encodeOnce(identity: Buffer, encodings: readonly Encoding[]): Promise<EncodedBody> {
-  const [encoding] = encodings;
-  return encoding ? { [encoding]: await compress(identity, encoding), etag: computeEtag(identity) } : { identity, etag: computeEtag(identity) };
-}
-
-type Encoding = (typeof ENCODINGS)[number];
 
 /** Removes the headers that carry this response's nonce (the CSP); answers them cut around it. */
 function takeNonceHeaders(res: ServerResponse, nonce: string): NonceHeader[] {

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_CONTENT_DIR } from '../../support/fixtures';
-import { getRaw } from '../../support/raw-request';
+import { getRaw, type RawResponse } from '../../support/raw-request';
 import { createRecordingLogger, createTestApp, type TestApp } from '../../support/test-app';
 
 let ctx: TestApp | undefined;
@@ -30,6 +30,17 @@ function readNonces(html: string, csp: unknown): { page: string | undefined; hea
 }
 
 const withoutNonce = (text: string) => text.replace(/nonce(=")?[-\w]+/g, 'nonce');
+
+/** Asks until the answer comes in `encoding` (an encoding added to a kept answer comes a little later), for 5 s at most. */
+async function getRawInEncoding(app: TestApp['app'], url: string, acceptEncoding: string, encoding: string): Promise<RawResponse> {
+  const until = Date.now() + 5_000;
+  let response = await getRaw(app, url, { 'Accept-Encoding': acceptEncoding });
+  while (response.headers['content-encoding'] !== encoding && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    response = await getRaw(app, url, { 'Accept-Encoding': acceptEncoding });
+  }
+  return response;
+}
 
 describe('page cache', () => {
   it('answers the second request from the cache, with the same bytes, headers and a fresh XSRF cookie', async () => {
@@ -61,7 +72,8 @@ describe('page cache', () => {
   ])('sends brotli or gzip as the client accepts, a page %s', async (_case, env) => {
     ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, ...env });
     const plain = await request(ctx.app).get('/help/about').set('Accept-Encoding', 'identity').expect(200);
-    const br = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'gzip, br' });
+    // Cached in gzip by that first fill: brotli comes once a client has asked for it.
+    const br = await getRawInEncoding(ctx.app, '/help/about', 'gzip, br', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
     const gz = await getRaw(ctx.app, '/help/about', { 'Accept-Encoding': 'gzip' });
@@ -78,6 +90,30 @@ describe('page cache', () => {
       expect(nonces.page).toBeDefined();
       expect(nonces.page).toBe(nonces.header);
     }
+  });
+
+  it.each([
+    ['a page', '/help/about'],
+    ['an API answer', '/www-be/items/v1.0/items?s=-date_m'],
+  ])('keeps %s in the encoding of the client that filled it, and adds brotli once a client prefers it', async (_case, url) => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, recorder.logger);
+    const filled = await getRaw(ctx.app, url, { 'Accept-Encoding': 'gzip' });
+    expect(filled.headers['content-encoding']).toBe('gzip');
+    // The first client that prefers brotli gets the gzip copy there is, and has brotli made.
+    const first = await getRaw(ctx.app, url, { 'Accept-Encoding': 'gzip, br' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const later = await getRawInEncoding(ctx.app, url, 'gzip, br', 'br');
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(withoutNonce(brotliDecompressSync(later.body).toString())).toBe(withoutNonce(gunzipSync(filled.body).toString()));
+    expect(later.headers.etag).toBe(filled.headers.etag);
+    // A client that takes no compression gets the same text, from the kept copy.
+    const plain = await getRaw(ctx.app, url, { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(withoutNonce(plain.body.toString())).toBe(withoutNonce(gunzipSync(filled.body).toString()));
+    // Rendered or read once: every answer after the fill is a hit.
+    expect(hits(recorder.lines())).toBeGreaterThanOrEqual(3);
+    expect(recorder.lines().filter((line) => typeof line.req === 'object' && line.responseCache !== 'hit' && line.res !== undefined)).toHaveLength(1);
   });
 
   it('answers 304 to a matching If-None-Match, from the cache', async () => {

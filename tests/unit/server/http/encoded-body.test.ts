@@ -2,8 +2,8 @@
 // tail (empty, a nonce, longer than one stored block), each encoding decodes to the whole text.
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { createSharedSegment, encodeOpenBody, finishBody, matchesEtag, readAcceptedEncodings, type EncodedBody, type Encoding } from '../../../../server/http/encoded-body';
+import { describe, expect, it, vi } from 'vitest';
+import { addEncoding, createSharedSegment, encodeBody, encodeOpenBody, finishBody, matchesEtag, readAcceptedEncodings, type EncodedBody, type Encoding } from '../../../../server/http/encoded-body';
 
 const decode = { gzip: gunzipSync, br: brotliDecompressSync } as const;
 
@@ -55,6 +55,34 @@ describe('encodeOpenBody', () => {
     expect(one.etag).toMatch(/^W\/"/);
     expect(other.etag).not.toBe(one.etag);
     expect(matchesEtag(one.etag.slice(2), one.etag)).toBe(true);
+  });
+});
+
+describe('addEncoding', () => {
+  const tail = Buffer.from('nonce">\u003c/script></body></html>');
+  const whole = Buffer.concat([before, css.identity, after, tail]).toString();
+
+  it.each([
+    ['gzip', 'br'],
+    ['br', 'gzip'],
+  ] as const)('adds %s to an open body kept in %s, decoding to the same text', async (added, kept) => {
+    const body = await encodeOpenBody([before, css, after], tail, [kept], 'many');
+    expect(body[added]).toBeUndefined();
+    addEncoding(body, added);
+    await vi.waitFor(() => expect(body[added]).toBeDefined());
+    expect(receive(body, added, tail)).toBe(whole);
+    expect(receive(body, kept, tail)).toBe(whole);
+  });
+
+  it('adds brotli to a finished body kept in gzip, and leaves it be once there', async () => {
+    const text = Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, at) => ({ id: `article-${at}`, tit: 'Lire un plan EXPLAIN' }))));
+    const body = await encodeBody(text, 'gzip', 'many');
+    addEncoding(body, 'br');
+    await vi.waitFor(() => expect(body.br).toBeDefined());
+    const first = body.br;
+    addEncoding(body, 'br');
+    expect(body.br).toBe(first);
+    expect(brotliDecompressSync(body.br!).toString()).toBe(text.toString());
   });
 });
 
