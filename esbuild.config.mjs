@@ -21,7 +21,7 @@ const sourceInputs = ['client', 'shared', 'server', 'package.json', 'package-loc
 /** @type {import('esbuild').BuildOptions} */
 const clientOptions = {
   absWorkingDir: root,
-  entryPoints: { entry: 'client/entry.tsx', styles: 'client/styles.css' },
+  entryPoints: { islands: 'client/islands.tsx', styles: 'client/styles.css' },
   bundle: true,
   minify: true,
   format: 'esm',
@@ -123,7 +123,7 @@ function writeManifest(metafile) {
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || file.endsWith('.map')) continue;
     const name = path.basename(output.entryPoint).replace(/\.(tsx?|css)$/, '');
-    const key = file.endsWith('.css') ? 'css' : name === 'entry' ? 'js' : name;
+    const key = file.endsWith('.css') ? 'css' : name === 'islands' ? 'js' : name;
     manifest[key] = '/assets/' + path.basename(file);
   }
   return writeFile(manifestPath, JSON.stringify(manifest, null, 2) + '\n');

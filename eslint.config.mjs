@@ -7,6 +7,9 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'crypto', 'child_process', 'os', 'url', 'stream', 'zlib', 'net'];
 
+// Islands and the client entry are all the browser loads: no router, no i18next, no server renderer.
+const browserOnly = { group: ['react-router', 'react-router-dom', 'i18next', '**/app-context', 'react-dom/server'], message: 'Islands go to the browser: pass what they show as props (shared/islands/README.md).' };
+
 const restrict = (patterns) => ['error', { patterns: patterns.map(({ group, message }) => ({ group, message })) }];
 
 export default tseslint.config(
@@ -29,9 +32,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': restrict([
+        { group: ['**/server', '**/server/**', '!react-dom/server'], message: 'shared/ runs on both sides: it must not import server/.' },
+        { group: ['**/client', '**/client/**'], message: 'shared/ runs on both sides: it must not import client/.' },
+        { group: nodeBuiltins, message: 'shared/ runs in the browser too: no Node built-ins.' },
+      ]),
+    },
+  },
+  {
+    files: ['shared/islands/**/*.{ts,tsx}'],
+    ignores: ['shared/islands/island.tsx'],
+    rules: {
+      'no-restricted-imports': restrict([
         { group: ['**/server', '**/server/**'], message: 'shared/ runs on both sides: it must not import server/.' },
         { group: ['**/client', '**/client/**'], message: 'shared/ runs on both sides: it must not import client/.' },
         { group: nodeBuiltins, message: 'shared/ runs in the browser too: no Node built-ins.' },
+        browserOnly,
       ]),
     },
   },
@@ -42,6 +57,7 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['**/server', '**/server/**'], message: 'client/ is browser code: it must not import server/.' },
         { group: nodeBuiltins, message: 'client/ is browser code: no Node built-ins.' },
+        browserOnly,
       ]),
     },
   },

@@ -13,24 +13,24 @@ import type { Config } from './config';
 import { ItemsCache } from './items/cache';
 import { ITEMS_API_PATH, createItemsApiRouter } from './items/api-router';
 import type { ItemsSource } from './items/source';
-import { rememberChosenLang } from './i18n/request-lang';
 import { createRequestLogger } from './logger';
 import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
 import { issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { createFeedsRouter } from './feeds/feeds-router';
-import { createHotPath, sendCachedResponse } from './http/hot-path';
-import { ResponseCache, findCachedResponse } from './http/response-cache';
+import { createHotPath, sendKeptAnswer } from './http/hot-path';
+import { readRequestTarget } from './http/request-target';
+import { ResponseCache } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
 import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries'>;
+  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb'>;
   logger: Logger;
   source: ItemsSource;
-  /** AppData without the render time, and the CSS to inline (server/render/app-data.ts loads both). */
+  /** AppData without the render time, the CSS to inline and the inline scripts (server/render/app-data.ts). */
   render: RenderData;
   /** Project root: public/ is served from it. */
   rootDir: string;
@@ -46,7 +46,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, logger });
-  const responseCache = new ResponseCache({ ttlMs: config.cacheTtlSeconds * 1000, maxEntries: config.responseCacheMaxEntries });
+  const responseCache = new ResponseCache({ ttlMs: config.cacheTtlSeconds * 1000, maxBytes: config.responseCacheMaxMb * 1024 * 1024 });
   // Edited content must show at once on every page, not after the TTL.
   source.onChange(() => responseCache.clear());
   const trust = app.get('trust proxy fn') as TrustProxy;
@@ -55,8 +55,8 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   // Cached API answers behind the rate limit, when it is on: the hot path leaves /www-be/ to the stack.
   if (rateLimited) {
     app.use('/www-be', createRateLimit(config.rateLimitPerMinute), (req, res, next) => {
-      const entry = findCachedResponse(responseCache, req, req.originalUrl);
-      if (entry) sendCachedResponse(req, res, req.originalUrl, entry, { logger, trust });
+      const answer = req.method === 'GET' || req.method === 'HEAD' ? responseCache.get(readRequestTarget(req).url) : undefined;
+      if (answer) sendKeptAnswer(req, res, answer, true, trust);
       else next();
     });
   }
@@ -69,9 +69,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use('/assets', notFound);
 
   app.use(createRequestLogger(logger));
-  app.use(createSecurityHeaders({ inlineCss: render.inlineCss }));
-  app.use(issueXsrfCookie);
-  app.use(rememberChosenLang);
+  app.use(createSecurityHeaders({ inlineCss: render.inlineCss, inlineScripts: render.inlineScripts, siteUrl: config.siteUrl }));
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -82,16 +80,18 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   });
 
   app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG] }));
+  // The double-submit needs the XSRF cookie where writes go, not on pages (which stay the same for all).
+  app.use('/www-be', issueXsrfCookie);
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache }));
-  app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache }));
+  app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 
   app.use(notFound);
   app.use(errorHandler);
 
-  const serveHot = createHotPath({ assets, responseCache, logger, trust, throughStack: rateLimited ? '/www-be/' : undefined });
+  const serveHot = createHotPath({ assets, responseCache, logger, trust, itemsThroughStack: rateLimited });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!serveHot(req, res)) app(req, res);
   };

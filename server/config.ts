@@ -37,7 +37,7 @@ const envSchema = z.object({
     .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
     .refine((value) => typeof value !== 'string' || /^[\w.:/, -]+$/.test(value), { error: 'must be true, false, a hop count or a list of addresses' }),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(600),
-  RESPONSE_CACHE_MAX_ENTRIES: integer(0, 1_000_000).default(1_000),
+  RESPONSE_CACHE_MAX_MB: integer(0, 100_000).default(64),
 });
 
 export interface Config {
@@ -54,8 +54,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Requests per minute and client allowed under /www-be/; 0 turns the limit off. */
   rateLimitPerMinute: number;
-  /** Most answers (pages, items API) kept compressed in memory; 0 turns that cache off. */
-  responseCacheMaxEntries: number;
+  /** Most megabytes of answers (pages, items API, feeds) kept compressed in memory; 0 turns that cache off. */
+  responseCacheMaxMb: number;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
-    responseCacheMaxEntries: values.RESPONSE_CACHE_MAX_ENTRIES,
+    responseCacheMaxMb: values.RESPONSE_CACHE_MAX_MB,
   });
 }

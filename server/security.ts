@@ -1,19 +1,18 @@
-// Security headers. Scripts run by a per-response nonce ('strict-dynamic': what they load is trusted
-// too); the theme boot script and the inlined CSS, the same on every page, are also allowed by hash.
-// Cached pages get a new nonce on every response (decision 018).
+// Security headers, the same for every visitor: a page is kept and sent whole, so its policy allows
+// inline scripts and the inline CSS by their hashes, with 'strict-dynamic' for what those scripts load
+// (no nonce: decision 019). HSTS goes with every answer of a site whose public URL is HTTPS.
 import { createHash, randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { siteConfig } from '../shared/site/site-config';
-import { buildThemeBootScript } from '../shared/site/themes';
 import { IFRAME_HOSTS } from './html/sanitize';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-// Random bytes drawn in batches from the system's generator, each byte used once: the hot path asks
-// for a nonce on every page and a token for every new visitor.
+// Random bytes drawn in batches from the system's generator, each byte used once: a token for every
+// new visitor of the items API.
 const randomPool = Buffer.alloc(8192);
 let randomPoolAt = randomPool.length;
 
@@ -27,31 +26,24 @@ export function createRandomToken(bytes: number): string {
   return randomPool.toString('base64url', randomPoolAt - bytes, randomPoolAt);
 }
 
-/** 128 random bits: a new CSP nonce. */
-export function createCspNonce(): string {
-  return createRandomToken(16);
+export interface SecurityHeadersOptions {
+  /** The one inline <style> of every page. */
+  inlineCss: string;
+  /** Every inline script a page may carry (theme boot, islands loader, speculation rules). */
+  inlineScripts: string[];
+  /** SITE_URL: HSTS when it is HTTPS. */
+  siteUrl: string;
 }
 
-/** The nonce of this response, set by the first middleware of the stack (assignCspNonce). */
-export function readCspNonce(res: Response): string {
-  return (res.locals as { cspNonce: string }).cspNonce;
-}
-
-function assignCspNonce(_req: Request, res: Response, next: NextFunction): void {
-  (res.locals as { cspNonce: string }).cspNonce = createCspNonce();
-  next();
-}
-
-/** inlineCss: the one inline <style> of every page, allowed by its hash. */
-export function createSecurityHeaders({ inlineCss }: { inlineCss: string }): RequestHandler[] {
+export function createSecurityHeaders({ inlineCss, inlineScripts, siteUrl }: SecurityHeadersOptions): RequestHandler[] {
+  const https = siteUrl.startsWith('https:');
   return [
-    assignCspNonce,
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
           // 'self' only for browsers older than CSP 3; the others ignore it beside 'strict-dynamic'.
-          scriptSrc: [(_req, res) => `'nonce-${readCspNonce(res as Response)}'`, "'strict-dynamic'", sha256(buildThemeBootScript()), "'self'"],
+          scriptSrc: [...new Set(inlineScripts.map(sha256)), "'strict-dynamic'", "'self'"],
           styleSrc: ["'self'", sha256(inlineCss)],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'"],
@@ -66,22 +58,18 @@ export function createSecurityHeaders({ inlineCss }: { inlineCss: string }): Req
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Sent below, and only over HTTPS: over plain HTTP it would be ignored, or pin a local test host.
-      strictTransportSecurity: false,
+      // Only for an HTTPS site: over plain HTTP it would be ignored, or pin a local test host.
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     }),
-    securityExtras,
+    setPermissionsPolicy,
   ];
 }
 
-/** What helmet does not set: Permissions-Policy, and HSTS when the request came over HTTPS. */
-function securityExtras(req: Request, res: Response, next: NextFunction): void {
+/** What helmet does not set. */
+function setPermissionsPolicy(_req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-  if (req.secure) res.setHeader(HSTS[0], HSTS[1]);
   next();
 }
-
-/** HSTS, sent over HTTPS only: by the stack above, and by the hot path for cached answers. */
-export const HSTS = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const;
 
 /** Decides whether a proxy's address is trusted (Express's compiled "trust proxy fn"). */
 export type TrustProxy = (address: string, hop: number) => boolean;

@@ -1,4 +1,5 @@
 // URL paths of the pages, one source for links, redirects and the route table.
+import { DEFAULT_LANG, type Lang } from './i18n/langs';
 import { siteConfig } from './site/site-config';
 
 export const paths = {
@@ -25,6 +26,15 @@ export const paths = {
 export const SITE_SEARCH_INPUT_ID = 'site-search';
 /** The id of <main>, target of the skip link. */
 export const MAIN_CONTENT_ID = 'main-content';
+
+/** Where the English interface lives: every page's path under it (decision 019). */
+export const EN_PREFIX = '/en';
+
+/** A page's path in an interface language: as is in French, under `/en` in English. */
+export function localizePath(path: string, lang: Lang): string {
+  if (lang === DEFAULT_LANG) return path;
+  return path === '/' ? `${EN_PREFIX}/` : `${EN_PREFIX}${path}`;
+}
 
 /** SITE_URL + a site path, without a trailing slash except for the root. SITE_URL may have a path (https://host/blog/). */
 export function buildCanonicalUrl(siteUrl: string, pathname: string): string {

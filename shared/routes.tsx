@@ -1,5 +1,5 @@
-// The route table, one source for the server's static handler and the browser's router.
-// Loaders read articles through the ItemsReader each side passes in.
+// The route table of the pages, run by the server's static handler (React Router): each route's
+// loader reads articles through the items cache before the page renders.
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ItemsUnavailableError, isValidArticleId, normalizeFilter, type ItemsReader } from './items/items-reader';
 import { RootLayout } from './components/root-layout';
@@ -34,25 +34,8 @@ async function readList(items: ItemsReader, signal: AbortSignal): Promise<Articl
   }
 }
 
-/** The article route's id: its loader data is the one whose body the page embeds only once. */
+/** The article route's id. */
 export const ARTICLE_ROUTE_ID = 'article';
-
-/**
- * The loader data as the page embeds it for hydration: the article without its body, which the page
- * already holds as HTML (the body is most of an article page; sending it twice doubled the page).
- */
-export function omitArticleBody(loaderData: Record<string, unknown>): Record<string, unknown> {
-  const page = loaderData[ARTICLE_ROUTE_ID] as ArticlePageData | undefined;
-  if (!page?.article) return loaderData;
-  return { ...loaderData, [ARTICLE_ROUTE_ID]: { ...page, article: { ...page.article, ctn: '' } } };
-}
-
-/** The embedded loader data made whole again with the body the page shows (read before hydration). */
-export function restoreArticleBody(loaderData: Record<string, unknown>, bodyHtml: string | undefined): Record<string, unknown> {
-  const page = loaderData[ARTICLE_ROUTE_ID] as ArticlePageData | undefined;
-  if (!page?.article || bodyHtml === undefined) return loaderData;
-  return { ...loaderData, [ARTICLE_ROUTE_ID]: { ...page, article: { ...page.article, ctn: bodyHtml } } };
-}
 
 export function createRoutes(items: ItemsReader): RouteObject[] {
   return [

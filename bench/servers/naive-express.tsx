@@ -2,18 +2,16 @@
 // request (same route table, same page bytes, articles read straight from the built-in source).
 // argv: port, project root.
 import compression from 'compression';
-import { randomBytes } from 'node:crypto';
 import express from 'express';
 import path from 'node:path';
 import { pino } from 'pino';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { loadRenderData } from '../../server/render/app-data';
-import { serializeForScript } from '../../shared/serialize-for-script';
 import { createContentSource } from '../../server/items/content/content-source';
 import { prepareArticle, prepareSummary } from '../../server/html/prepare-article';
 import { AppProvider } from '../../shared/app-context';
-import { createRoutes, omitArticleBody } from '../../shared/routes';
+import { createRoutes } from '../../shared/routes';
 
 const [port = '0', rootDir = process.cwd()] = process.argv.slice(2);
 const content = await createContentSource({ contentDir: path.join(rootDir, 'content'), logger: pino({ level: 'silent' }), watchFiles: false });
@@ -34,9 +32,8 @@ app.get('/{*path}', async (req, res) => {
   const context = await handler.query(new Request(`http://localhost${req.originalUrl}`));
   if (context instanceof Response) return void res.status(context.status).end();
   const app = { ...appData.fr, now: new Date().toISOString() };
-  const payload = serializeForScript({ app, router: { loaderData: omitArticleBody(context.loaderData), actionData: context.actionData, errors: null } });
   const html = renderToString(
-    <AppProvider app={app} embedded={{ payload, css: inlineCss, nonce: randomBytes(16).toString('base64url') }}>
+    <AppProvider app={app} css={inlineCss}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </AppProvider>,
   );

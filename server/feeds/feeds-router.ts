@@ -1,11 +1,12 @@
 // /rss.xml, /atom.xml, /sitemap.xml and /robots.txt: built from the items cache, so they work with
-// either source, and kept compressed in the response cache like pages (decision 009).
+// either source, and kept compressed in the response cache like pages (decision 019).
 import { Router, type Request, type Response } from 'express';
 import type { AppData } from '../../shared/app-context';
 import { createTranslator } from '../../shared/i18n/i18n';
 import { ItemsUnavailableError } from '../../shared/items/items-reader';
 import { paths } from '../../shared/paths';
 import { siteConfig } from '../../shared/site/site-config';
+import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import type { ItemsCache } from '../items/cache';
 import { buildAtomFeed, buildRssFeed, type FeedChannel } from './build-feeds';
@@ -25,14 +26,12 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, appData }:
   const router = Router();
   const t = createTranslator(appData.lang, appData.translations);
   const channel: FeedChannel = { siteUrl: appData.siteUrl, lang: appData.lang, title: t('FEED.TITLE'), description: t('FEED.DESCRIPTION'), author: siteConfig.author };
-  // Readers and crawlers may reuse an answer as long as the items cache would, then revalidate with the ETag.
-  const cacheControl = `public, max-age=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
 
   const answer = async (req: Request, res: Response, type: string, build: () => Promise<string>) => {
     try {
-      const { result, freshUntil } = await responseCache.trackExpiry(build);
-      res.set('Cache-Control', cacheControl).type(type);
-      await responseCache.send(req, res, 200, Buffer.from(result), freshUntil);
+      const result = await build();
+      res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type(type);
+      await responseCache.send(req, res, 200, Buffer.from(result));
     } catch (error) {
       // Nothing cached and the source down: a retryable answer, never a 500 a reader would report.
       if (!(error instanceof ItemsUnavailableError)) throw error;

@@ -1,6 +1,7 @@
 // /www-be/items/v1.0 for the browser: the items API of DESIGN.md, answered through the cache.
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
+import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import { requireXsrfToken } from '../middleware/xsrf';
 import type { ItemsCache } from './cache';
@@ -17,16 +18,14 @@ function sendNotFound(res: Response): void {
 
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
-  // Browsers may reuse an answer as long as the server's cache would, then revalidate with the ETag.
-  const cacheControl = `public, max-age=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
 
   const answer = async (req: Request, res: Response, read: () => Promise<unknown>) => {
     try {
-      const { result: body, freshUntil } = await responseCache.trackExpiry(read);
+      const body = await read();
       if (body === null) return sendNotFound(res);
-      res.set('Cache-Control', cacheControl).type('application/json');
+      res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type('application/json');
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
-      await responseCache.send(req, res, 200, Buffer.from(JSON.stringify(body)), freshUntil);
+      await responseCache.send(req, res, 200, Buffer.from(JSON.stringify(body)));
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
@@ -36,7 +35,8 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
   router.use(requireXsrfToken);
 
   router.get('/items', async (req: Request, res: Response) => {
-    const f = typeof req.query.f === 'string' ? req.query.f : '';
+    // The same parse as the response cache's key: `?f=a&f=b` searches "a" for both.
+    const f = readRequestTarget(req).params.f ?? '';
     await answer(req, res, () => cache.list(f));
   });
 

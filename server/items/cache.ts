@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import { normalizeFilter, type ItemsReader } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { prepareArticle, prepareSummary } from '../html/prepare-article';
-import { noteFreshUntil } from './freshness';
 import type { ItemsSource } from './source';
 
 interface Entry<T> {
@@ -93,11 +92,8 @@ export class ItemsCache implements ItemsReader {
     return prepared;
   }
 
-  /** Answers the value and notes, for whoever asked, until when it is fresh (see freshness.ts). */
   private async read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const entry = await this.readEntry(key, load);
-    if (entry.freshUntil !== undefined) noteFreshUntil(entry.freshUntil);
-    return entry.value;
+    return (await this.readEntry(key, load)).value;
   }
 
   /** null answers (no such article) are passed on but never stored. */

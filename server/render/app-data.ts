@@ -1,8 +1,10 @@
-// What every page embeds for the browser, gathered once at start.
+// What every render needs, gathered once at start.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppData, ComponentVersion } from '../../shared/app-context';
 import { LANGS, type Lang, type Translations } from '../../shared/i18n/i18n';
+import { SPECULATION_RULES, buildIslandLoader } from '../../shared/inline-scripts';
+import { buildThemeBootScript } from '../../shared/site/themes';
 
 /** The libraries the About page lists, by package name and label. */
 const LISTED_PACKAGES: [string, string][] = [
@@ -34,10 +36,11 @@ export interface AssetManifest {
   css: string;
 }
 
-/** What every render needs: the data the page embeds, per interface language, and the CSS it inlines. */
+/** What every render needs: the data per interface language, the CSS it inlines, and every inline script (for the CSP). */
 export interface RenderData {
   appData: Record<Lang, Omit<AppData, 'now'>>;
   inlineCss: string;
+  inlineScripts: string[];
 }
 
 export async function readManifest(rootDir: string): Promise<AssetManifest> {
@@ -67,5 +70,5 @@ export async function loadRenderData(rootDir: string, siteUrl: string): Promise<
   const appData = Object.fromEntries(
     LANGS.map((lang, index) => [lang, { lang, translations: translations[index]!, siteUrl, version: pkg.version, components, assets: { js: manifest.js } }]),
   ) as RenderData['appData'];
-  return { appData, inlineCss };
+  return { appData, inlineCss, inlineScripts: [buildThemeBootScript(), buildIslandLoader(manifest.js), SPECULATION_RULES] };
 }

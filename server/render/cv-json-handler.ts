@@ -2,11 +2,10 @@
 import type { Request, Response } from 'express';
 import { DEFAULT_LANG, createTranslator } from '../../shared/i18n/i18n';
 import { buildJsonResume } from '../../shared/site/json-resume';
+import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import type { RenderData } from './app-data';
 
-/** The CV changes only with a deployment: browsers may keep it an hour, then revalidate with the ETag. */
-const CACHE_CONTROL = 'public, max-age=3600';
 
 export function createCvJsonHandler({ siteUrl, render, responseCache }: { siteUrl: string; render: RenderData; responseCache: ResponseCache }) {
   // The CV is written in French: its labels too.
@@ -16,9 +15,8 @@ export function createCvJsonHandler({ siteUrl, render, responseCache }: { siteUr
   const body = Buffer.from(JSON.stringify(buildJsonResume({ siteUrl, describeEnvironment: (env) => t('CV.ENVIRONMENT_LINE', { env }) }), null, 2));
 
   return async function sendCvJson(req: Request, res: Response): Promise<void> {
-    const { freshUntil } = await responseCache.trackExpiry(() => Promise.resolve(null));
-    res.set('Cache-Control', CACHE_CONTROL).type('application/json');
+    res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(0)).type('application/json');
     // Kept compressed in the response cache like the pages: the next asker gets these bytes as they are.
-    await responseCache.send(req, res, 200, body, freshUntil);
+    await responseCache.send(req, res, 200, body);
   };
 }

@@ -1,60 +1,50 @@
-// Page routes: the shared route table runs through React Router's static handler (loaders → cache),
-// then React renders the whole document to HTML with the data the browser will hydrate from.
+// Page routes: the shared route table runs through React Router's static handler (loaders → items
+// cache), then React renders the whole document to HTML. The browser hydrates only the islands in
+// it; the rest is server HTML, the same bytes for every visitor (decision 019).
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router-dom';
-import { AppProvider, type AppData, type PagePayload } from '../../shared/app-context';
-import { createSharedSegment, type SharedSegment } from '../http/encoded-body';
-import type { RenderedPage, ResponseCache } from '../http/response-cache';
-import { readRequestLang } from '../i18n/request-lang';
+import { AppProvider, type AppData } from '../../shared/app-context';
+import { LANGS, type Lang } from '../../shared/i18n/i18n';
+import { EN_PREFIX } from '../../shared/paths';
+import { readRequestTarget } from '../http/request-target';
+import type { ResponseCache } from '../http/response-cache';
 import type { RenderData } from './app-data';
-import { omitArticleBody } from '../../shared/routes';
-import { serializeForScript } from '../../shared/serialize-for-script';
-import { serializeRouteErrors } from './serialize';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** Rendered where the script's nonce goes; each response writes its own nonce there (decision 018). */
-const NONCE_SLOT = 'nonce-slot-5d1c7a';
-/** Rendered where the inlined CSS goes: the CSS, half of every page, is encoded and deflated once. */
-const CSS_SLOT = 'css-slot-5d1c7a';
-
-/**
- * The page cut at its slots: the first CSS slot (the <style> comes before any content) and the last
- * nonce slot (the page's script ends the document); an article that quotes a slot's text stays as is.
- */
-function cutPage(html: string, css: SharedSegment): RenderedPage {
-  const page = Buffer.from(html);
-  const nonceAt = page.lastIndexOf(NONCE_SLOT);
-  const body = nonceAt < 0 ? page : page.subarray(0, nonceAt);
-  const afterNonce = nonceAt < 0 ? undefined : page.subarray(nonceAt + NONCE_SLOT.length);
-  const cssAt = body.indexOf(CSS_SLOT);
-  const segments = cssAt < 0 ? [body] : [body.subarray(0, cssAt), css, body.subarray(cssAt + CSS_SLOT.length)];
-  return { segments, afterNonce };
-}
-
-/** A Fetch Request for the static handler; aborted when the client goes away. */
-function toFetchRequest(req: Request, res: Response): globalThis.Request {
+/** A Fetch Request for the static handler, from the parsed target only; aborted when the client goes away. */
+function toFetchRequest(url: string, res: Response): globalThis.Request {
   const controller = new AbortController();
   res.on('close', () => controller.abort());
   // Concatenated, not resolved: a path such as "//x" must stay a path, not become a host.
-  return new globalThis.Request(`http://localhost${req.originalUrl}`, { method: 'GET', signal: controller.signal });
+  return new globalThis.Request(`http://localhost${url}`, { method: 'GET', signal: controller.signal });
 }
 
-export function createPageHandler({ routes, render, responseCache }: { routes: RouteObject[]; render: RenderData; responseCache: ResponseCache }) {
+export function createPageHandler({ routes, render, responseCache, ttlSeconds }: { routes: RouteObject[]; render: RenderData; responseCache: ResponseCache; ttlSeconds: number }) {
   const { appData, inlineCss } = render;
-  const handler = createStaticHandler(routes);
-  const css = createSharedSegment(inlineCss);
+  // One handler per interface language: English pages live under /en, and their links with them.
+  const handlers = Object.fromEntries(LANGS.map((lang) => [lang, createStaticHandler(routes, lang === 'fr' ? {} : { basename: EN_PREFIX })])) as Record<Lang, StaticHandler>;
 
   return async function renderPage(req: Request, res: Response): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').type('text').send('Method Not Allowed');
       return;
     }
-    const { result: context, freshUntil } = await responseCache.trackExpiry(() => handler.query(toFetchRequest(req, res)));
+    const target = readRequestTarget(req);
+    if (target.redirectTo) {
+      // Links of the time the language was a query parameter: the page now has its own URL.
+      res.set('Cache-Control', 'public, max-age=86400').redirect(301, target.redirectTo);
+      return;
+    }
+    const handler = handlers[target.lang];
+    const context = await handler.query(toFetchRequest(target.url, res));
     if (context instanceof Response) {
       const location = context.headers.get('Location');
-      if (REDIRECT_STATUSES.has(context.status) && location) return res.redirect(context.status, location);
+      if (REDIRECT_STATUSES.has(context.status) && location) {
+        res.set('Cache-Control', context.status === 301 ? 'public, max-age=86400' : `public, max-age=${ttlSeconds}`).redirect(context.status, location);
+        return;
+      }
       res.status(context.status).end();
       return;
     }
@@ -63,31 +53,26 @@ export function createPageHandler({ routes, render, responseCache }: { routes: R
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
     }
     const status = context.statusCode;
-    const page = renderDocument(handler, context, appData[readRequestLang(req.originalUrl, req.headers.cookie)], css);
-    // Browsers revalidate with the ETag; the response cache keeps the compressed bytes.
-    // Same URL, another language when the cookie says so: shared caches must key on it too.
-    res.set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }).type('html');
-    await responseCache.send(req, res, status, page, freshUntil);
+    const html = renderDocument(handler, context, appData[target.lang], inlineCss);
+    // 200 and 404 are kept by every cache for the TTL; anything else (503) is not kept anywhere.
+    const kept = status === 200 || status === 404;
+    res.set({ 'Cache-Control': kept ? target.policy.cacheControl(ttlSeconds) : 'no-store' }).type('html');
+    await responseCache.send(req, res, status, html);
   };
 }
 
 /**
- * The document as bytes, cut at its slots. Apart from the page handler on purpose: the render's
- * strings and objects are dropped here, not kept while the page waits for compression (they would
- * outlive young-generation collections and fill the old one).
+ * The document as bytes. Apart from the page handler on purpose: the render's strings and objects are
+ * dropped here, not kept while the page waits for compression (they would outlive young-generation
+ * collections and fill the old one).
  */
-function renderDocument(handler: StaticHandler, context: StaticHandlerContext, appData: Omit<AppData, 'now'>, css: SharedSegment): RenderedPage {
+function renderDocument(handler: StaticHandler, context: StaticHandlerContext, appData: Omit<AppData, 'now'>, css: string): Buffer {
   const app: AppData = { ...appData, now: new Date().toISOString() };
-  const payload: PagePayload = {
-    app,
-    router: { loaderData: omitArticleBody(context.loaderData), actionData: context.actionData, errors: serializeRouteErrors(context.errors) },
-  };
-  const embedded = { payload: serializeForScript(payload), css: CSS_SLOT, nonce: NONCE_SLOT };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <AppProvider app={app} embedded={embedded}>
+    <AppProvider app={app} css={css}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProvider>,
   );
-  return cutPage(`<!DOCTYPE html>${html}`, css);
+  return Buffer.from(`<!DOCTYPE html>${html}`);
 }

@@ -1,16 +1,18 @@
-// fr ⇄ en: a plain link, so the server renders the next page in the chosen language (no flash of the
-// other one) and remembers it; works without JavaScript too.
+// fr ⇄ en: a plain link to the same page in the other language, which has its own URL (English under
+// /en), so every cache keys it apart and it works without JavaScript (decision 019).
 import { useLocation } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
-import { LANGS, LANG_NAMES, buildLangHref } from '../i18n/i18n';
+import { LANGS, LANG_NAMES } from '../i18n/i18n';
+import { localizePath } from '../paths';
 
 export function LanguageSwitch() {
   const { lang } = useAppData();
   const t = useT();
+  // The route's own parameters only: the server renders from the parsed target, nothing else.
   const { pathname, search } = useLocation();
   const other = LANGS.find((candidate) => candidate !== lang)!;
   return (
-    <a className="btn btn-sm btn-outline-accent language-switch" href={buildLangHref(pathname, search, other)} hrefLang={other} title={t('SHELL.LANGUAGE_SWITCH')} data-testid="language-switch">
+    <a className="btn btn-sm btn-outline-accent language-switch" href={localizePath(pathname, other) + search} hrefLang={other} title={t('SHELL.LANGUAGE_SWITCH')} data-testid="language-switch">
       <span lang={other}>{LANG_NAMES[other]}</span>
     </a>
   );

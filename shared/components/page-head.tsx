@@ -1,21 +1,17 @@
 // What a page tells browsers, crawlers and link previews: title, description, canonical and language
 // alternates, OpenGraph and Twitter cards, JSON-LD. React 19 hoists the <title>, <meta> and <link>
-// into <head> (docs/decisions/002); the JSON-LD stays where it is rendered, which crawlers accept.
+// into <head> (docs/decisions/001); the JSON-LD stays where it is rendered, which crawlers accept.
 import { useLocation } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
-import { DEFAULT_LANG, LANGS, LANG_PARAM, type Lang } from '../i18n/i18n';
-import { buildCanonicalUrl, toAbsoluteUrl } from '../paths';
+import { DEFAULT_LANG, LANGS, type Lang } from '../i18n/i18n';
+import { buildCanonicalUrl, localizePath, toAbsoluteUrl } from '../paths';
 import type { JsonLd } from '../seo/structured-data';
 import { serializeForScript } from '../serialize-for-script';
 import { siteConfig } from '../site/site-config';
 
-/**
- * The page's URL in an interface language: the canonical URL for French (what a crawler without the
- * cookie gets), with `?lang=` for the others.
- */
+/** The page's URL in an interface language: French at the bare path, English under /en (decision 019). */
 export function buildPageUrl(siteUrl: string, pathname: string, lang: Lang): string {
-  const canonical = buildCanonicalUrl(siteUrl, pathname);
-  return lang === DEFAULT_LANG ? canonical : `${canonical}?${LANG_PARAM}=${lang}`;
+  return buildCanonicalUrl(siteUrl, localizePath(pathname, lang));
 }
 
 /** OpenGraph locales of the languages the site's content is written in. */

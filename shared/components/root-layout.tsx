@@ -1,13 +1,13 @@
-// The whole HTML document: React renders it on the server and hydrates it in the browser (docs/decisions/002).
-import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { useAppData, useEmbeddedText, useT } from '../app-context';
+// The whole HTML document, rendered on the server only; the browser hydrates just its islands
+// (docs/decisions/019).
+import { Outlet } from 'react-router-dom';
+import { useAppData, useInlineCss, useT } from '../app-context';
+import { SPECULATION_RULES, buildIslandLoader } from '../inline-scripts';
 import { MAIN_CONTENT_ID, buildCanonicalUrl, paths } from '../paths';
 import { buildThemeBootScript } from '../site/themes';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
-/** Id of the <script type="application/json"> the client reads its start-up data from. */
-export const PAYLOAD_SCRIPT_ID = 'page-payload';
 /** Id of the inlined <style>. */
 export const STYLE_ID = 'site-css';
 
@@ -16,16 +16,19 @@ const themeBootScript = buildThemeBootScript();
 export function RootLayout() {
   const { lang, assets, siteUrl } = useAppData();
   const t = useT();
-  const embedded = useEmbeddedText();
+  const css = useInlineCss();
   return (
-    // The boot script sets the theme on <html> before hydration: those attributes are expected to differ.
-    <html lang={lang} suppressHydrationWarning>
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* Sets the stored theme on <html> before the first paint: no flash. */}
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: embedded.css }} />
+        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} />
+        {/* Loads the islands' module without blocking the parser (allowed by its hash in the CSP). */}
+        <script dangerouslySetInnerHTML={{ __html: buildIslandLoader(assets.js) }} />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="application-name" content={t('SITE.SHORT_NAME')} />
         {/* Feed autodiscovery: readers and browsers find the feeds from any page. */}
@@ -38,10 +41,6 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer />
-        <ScrollRestoration />
-        <script id={PAYLOAD_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: embedded.payload }} />
-        {/* Last in the document: the server writes each response's nonce at the end of a cached page. */}
-        <script type="module" src={assets.js} nonce={embedded.nonce} />
       </body>
     </html>
   );

@@ -1,18 +1,16 @@
-import { Link } from 'react-router-dom';
-import { useT } from '../app-context';
-import { paths } from '../paths';
+import type { Lang } from '../i18n/langs';
+import { localizePath, paths } from '../paths';
 
-/** Each tag links to the list filtered by it (/articles?f=<tag>). */
-export function TagBadges({ tags }: { tags: string[] }) {
-  const t = useT();
+/** Each tag links to the list filtered by it. Plain links: also rendered inside the search island. */
+export function TagBadges({ tags, label, lang }: { tags: string[]; label: string; lang: Lang }) {
   if (tags.length === 0) return null;
   return (
-    <ul className="tag-badges list-inline mb-2" aria-label={t('ARTICLE_LIST.TAGS')}>
+    <ul className="tag-badges list-inline mb-2" aria-label={label}>
       {tags.map((tag) => (
         <li className="list-inline-item me-1" key={tag}>
-          <Link className="badge tag-badge" to={paths.articleSearch(tag)}>
+          <a className="badge tag-badge" href={localizePath(paths.articleSearch(tag), lang)}>
             {tag}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

@@ -1,9 +1,10 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
-import { MAIN_CONTENT_ID, SITE_SEARCH_INPUT_ID, paths } from '../paths';
+import { Island } from '../islands/island';
+import { MAIN_CONTENT_ID, paths } from '../paths';
 import { siteConfig } from '../site/site-config';
 import { LanguageSwitch } from './language-switch';
-import { ThemeSelector } from './theme-selector';
+import { ThemeSelectorIsland } from './theme-selector';
 
 /** "Julien Marchand" → "JM", for the round mark beside the name. */
 const initials = siteConfig.author
@@ -29,43 +30,36 @@ export function TopBar() {
       </a>
       <nav className="navbar navbar-expand py-2" aria-label={t('SHELL.MAIN_NAV')}>
         <div className="container-lg flex-wrap gap-2">
-        <Link className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
-          <span aria-hidden="true" className="brand-mark">
-            {initials}
-          </span>{' '}
-          {t('SITE.SHORT_NAME')}
-        </Link>
-        <ul className="navbar-nav flex-row gap-1 me-auto">
-          {navItems.map((item) => (
-            <li className="nav-item" key={item.to}>
-              <NavLink className="nav-link px-2" to={item.to} end={item.to !== paths.articles}>
-                {t(item.label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <LanguageSwitch />
-        <ThemeSelector />
-        {/* A plain GET form: the external engine searches this host only, with or without JavaScript. */}
-        <form className="site-search d-flex" role="search" method="get" action={action}>
-          <input type="hidden" name={siteParam} value={new URL(siteUrl).host} />
-          <label htmlFor={SITE_SEARCH_INPUT_ID} className="visually-hidden">
-            {t('SHELL.SEARCH_LABEL')}
-          </label>
-          <input
-            id={SITE_SEARCH_INPUT_ID}
-            className="form-control form-control-sm"
-            type="search"
-            name={queryParam}
-            placeholder={t('SHELL.SEARCH_PLACEHOLDER')}
-            aria-keyshortcuts="Shift+/"
-            autoComplete="off"
-            required
+          <Link className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
+            <span aria-hidden="true" className="brand-mark">
+              {initials}
+            </span>{' '}
+            {t('SITE.SHORT_NAME')}
+          </Link>
+          <ul className="navbar-nav flex-row gap-1 me-auto">
+            {navItems.map((item) => (
+              <li className="nav-item" key={item.to}>
+                <NavLink className="nav-link px-2" to={item.to} end={item.to !== paths.articles} data-keeps-filter={item.to === paths.articles ? '' : undefined}>
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <LanguageSwitch />
+          <ThemeSelectorIsland />
+          {/* A plain GET form: the external engine searches this host only, with or without JavaScript. */}
+          <Island
+            name="site-search"
+            props={{
+              action,
+              queryParam,
+              siteParam,
+              host: new URL(siteUrl).host,
+              label: t('SHELL.SEARCH_LABEL'),
+              placeholder: t('SHELL.SEARCH_PLACEHOLDER'),
+              submit: t('SHELL.SEARCH_SUBMIT'),
+            }}
           />
-          <button className="btn btn-sm btn-outline-accent ms-1" type="submit">
-            {t('SHELL.SEARCH_SUBMIT')}
-          </button>
-        </form>
         </div>
       </nav>
     </header>

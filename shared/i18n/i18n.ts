@@ -1,27 +1,8 @@
 // i18next set-up shared by server and browser: resources are passed in, never fetched at render time.
 import { createInstance, type TFunction } from 'i18next';
 
-export const LANGS = ['fr', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'fr';
-/** Query parameter that picks the interface language (links of the switch, hreflang alternates). */
-export const LANG_PARAM = 'lang';
-/** Cookie that remembers the visitor's choice across visits. */
-export const LANG_COOKIE = 'lang';
-
-/** Each language by its own name, as the switch offers it. */
-export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English' };
-
-export function isLang(value: unknown): value is Lang {
-  return (LANGS as readonly unknown[]).includes(value);
-}
-
-/** The same page in a language, the other query parameters kept: the switch's link, which sets the cookie. */
-export function buildLangHref(pathname: string, search: string, lang: Lang): string {
-  const params = new URLSearchParams(search);
-  params.set(LANG_PARAM, lang);
-  return `${pathname}?${params.toString()}`;
-}
+export { DEFAULT_LANG, LANGS, LANG_NAMES, LANG_PARAM, isLang, type Lang } from './langs';
+import type { Lang } from './langs';
 
 /** The content of public/assets/i18n/{lang}.json. */
 export type Translations = { [key: string]: string | Translations };

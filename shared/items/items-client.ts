@@ -1,6 +1,6 @@
-// The browser's client for this server's items API (/www-be/items/v1.0), used by loaders on navigation.
-import { ItemsUnavailableError, type ItemsReader, normalizeFilter } from './items-reader';
-import type { Article, ArticleSummary } from './types';
+// The browser's client for this server's items API (/www-be/items/v1.0), used by the live article search.
+import { ItemsUnavailableError, normalizeFilter } from './items-reader';
+import type { ArticleSummary } from './types';
 
 export const ITEMS_API_BASE = '/www-be/items/v1.0';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -51,16 +51,10 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T | null> 
   }
 }
 
-export function createHttpItemsReader(base: string = ITEMS_API_BASE): ItemsReader {
-  return {
-    async list(filter, signal) {
-      const query = new URLSearchParams({ s: '-date_m' });
-      const f = normalizeFilter(filter);
-      if (f) query.set('f', f);
-      return (await getJson<ArticleSummary[]>(`${base}/items?${query.toString()}`, signal)) ?? [];
-    },
-    get(id, signal) {
-      return getJson<Article>(`${base}/items/${encodeURIComponent(id)}`, signal);
-    },
-  };
+/** The articles matching a search, newest first, as the items API answers them (the live search's call). */
+export async function fetchArticleList(filter: string, signal?: AbortSignal, base: string = ITEMS_API_BASE): Promise<ArticleSummary[]> {
+  const query = new URLSearchParams({ s: '-date_m' });
+  const f = normalizeFilter(filter);
+  if (f) query.set('f', f);
+  return (await getJson<ArticleSummary[]>(`${base}/items?${query.toString()}`, signal)) ?? [];
 }

@@ -69,7 +69,7 @@ export function ArticlePage() {
             <span aria-hidden="true"> · </span>
             <span data-testid="reading-time">{t('ARTICLE.READING_TIME', { count: minutes })}</span>
           </p>
-          <TagBadges tags={article.tags} />
+          <TagBadges tags={article.tags} label={t('ARTICLE_LIST.TAGS')} lang={lang} />
           <div className="article-summary lead mb-4" dangerouslySetInnerHTML={{ __html: article.sum }} />
         </div>
         <TableOfContents entries={toc} contentLang={article.lg} />

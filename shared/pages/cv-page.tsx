@@ -3,7 +3,7 @@ import { useAppData, useT } from '../app-context';
 import { DEFAULT_LANG } from '../i18n/i18n';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { PageHead } from '../components/page-head';
-import { PrintButton } from '../components/print-button';
+import { PrintButtonIsland } from '../components/print-button';
 import { Section } from '../components/section';
 import { paths } from '../paths';
 import { buildProfilePage } from '../seo/structured-data';
@@ -58,7 +58,7 @@ export function CvPage() {
           <p className="mb-0 fw-semibold cv-experience" data-testid="experience-years">
             {t('CV.EXPERIENCE_YEARS', { count: years })}
           </p>
-          <PrintButton className="mt-2" />
+          <PrintButtonIsland className="mt-2" />
         </div>
       </header>
 

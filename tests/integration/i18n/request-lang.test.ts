@@ -1,4 +1,5 @@
-// The interface language: chosen with the switch (?lang=), remembered by a cookie, rendered by the server.
+// The interface language: part of the URL (English under /en), so a page is the same for every
+// visitor and every cache keys the languages apart; the server renders it (decision 019).
 import * as cheerio from 'cheerio';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,94 +17,91 @@ function load(text: string) {
   return cheerio.load(text);
 }
 
-/** The lang cookie a response sets, if any. */
-function readLangCookie(headers: Record<string, unknown>): string | undefined {
-  const cookies = (headers['set-cookie'] as string[] | undefined) ?? [];
-  return cookies.find((cookie) => cookie.startsWith('lang='));
-}
-
 describe('interface language', () => {
-  it('is French by default, with a link to the English interface', async () => {
+  it('is French at the bare path, with a link to the same page in English', async () => {
     const response = await request(ctx.app).get(FIXTURE_PAGES.list).expect(200);
     const $ = load(response.text);
     expect($('html').attr('lang')).toBe('fr');
     expect($('.skip-link').text()).toBe('Aller au contenu');
     const toggle = $('[data-testid="language-switch"]');
-    expect(toggle.attr('href')).toBe('/articles?lang=en');
+    expect(toggle.attr('href')).toBe('/en/articles');
     expect(toggle.attr('hreflang')).toBe('en');
     expect(toggle.find('[lang="en"]').text()).toBe('English');
-    expect(readLangCookie(response.headers)).toBeUndefined();
+    expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  it('renders the whole interface in English on ?lang=en and remembers the choice in a cookie', async () => {
-    const response = await request(ctx.app).get('/articles?lang=en').expect(200);
+  it('renders the whole interface in English under /en, links included, without a cookie', async () => {
+    const response = await request(ctx.app).get('/en/articles').expect(200);
     const $ = load(response.text);
     expect($('html').attr('lang')).toBe('en');
     expect($('.skip-link').text()).toBe('Skip to content');
-    expect($('nav[aria-label="Main navigation"] .nav-link').map((_, link) => $(link).text()).get()).toEqual(['Résumé', 'Articles', 'About']);
-    expect($('[data-testid="language-switch"]').attr('href')).toBe('/articles?lang=fr');
-    // The embedded payload carries the English strings: the browser hydrates without a flash of French.
-    expect(JSON.parse($('#page-payload').text()).app).toMatchObject({ lang: 'en', translations: { SHELL: { SKIP_TO_CONTENT: 'Skip to content' } } });
-    const cookie = readLangCookie(response.headers);
-    expect(cookie).toMatch(/^lang=en; Max-Age=31536000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    const nav = $('nav[aria-label="Main navigation"] .nav-link');
+    expect(nav.map((_, link) => $(link).text()).get()).toEqual(['Résumé', 'Articles', 'About']);
+    // Links stay in the language: the English pages link English pages.
+    expect(nav.map((_, link) => $(link).attr('href')).get()).toEqual(['/en/architecte-logiciel-freelance-java-spring-angular', '/en/articles', '/en/help/about']);
+    expect($('[data-testid="article-card"] a.article-card-link').first().attr('href')).toMatch(/^\/en\/articles\//);
+    expect($('[data-testid="language-switch"]').attr('href')).toBe('/articles');
+    // The island gets its English labels as props: no flash of French when it hydrates.
+    expect(JSON.parse($('script[data-island-props="article-search"]').text())).toMatchObject({ lang: 'en', labels: { submit: 'Filter' } });
+    expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  it('renders in the language of the cookie on the next visits, and back in French after ?lang=fr', async () => {
-    const english = await request(ctx.app).get(FIXTURE_PAGES.about).set('Cookie', 'lang=en').expect(200);
-    expect(load(english.text)('html').attr('lang')).toBe('en');
-    expect(readLangCookie(english.headers)).toBeUndefined();
-    const french = await request(ctx.app).get(`${FIXTURE_PAGES.about}?lang=fr`).set('Cookie', 'lang=en').expect(200);
-    expect(load(french.text)('html').attr('lang')).toBe('fr');
-    expect(readLangCookie(french.headers)).toMatch(/^lang=fr;/);
+  it('sends the English home to the English CV', async () => {
+    for (const url of ['/en', '/en/']) {
+      const response = await request(ctx.app).get(url).expect(301);
+      expect(response.headers.location).toBe(`/en${FIXTURE_PAGES.cv}`);
+    }
+    expect((await request(ctx.app).get('/en/no/such/page').expect(302)).headers.location).toBe(`/en${FIXTURE_PAGES.cv}`);
   });
 
-  it('keeps the other query parameters in the switch link', async () => {
-    const $ = load((await request(ctx.app).get('/articles?f=spring%20batch').expect(200)).text);
-    expect($('[data-testid="language-switch"]').attr('href')).toBe('/articles?f=spring+batch&lang=en');
+  it('moves the old ?lang= links to the language path, with the route parameters and nothing else', async () => {
+    const english = await request(ctx.app).get('/articles?f=spring%20batch&lang=en&utm_source=x').expect(301);
+    expect(english.headers.location).toBe('/en/articles?f=spring+batch');
+    const french = await request(ctx.app).get(`/en${FIXTURE_PAGES.about}?lang=fr`).expect(301);
+    expect(french.headers.location).toBe(FIXTURE_PAGES.about);
   });
 
-  it('ignores an unknown or malformed language instead of failing', async () => {
+  it('keeps the route parameters, and only them, in the switch link', async () => {
+    const $ = load((await request(ctx.app).get('/articles?f=spring%20batch&utm_source=newsletter').expect(200)).text);
+    expect($('[data-testid="language-switch"]').attr('href')).toBe('/en/articles?f=spring+batch');
+  });
+
+  it('ignores an unknown or malformed language, and a cookie, instead of failing', async () => {
     for (const url of ['/articles?lang=de', '/articles?lang=%ff', `/articles?lang=${'x'.repeat(5000)}`]) {
-      const response = await request(ctx.app).get(url).set('Cookie', 'lang=zz; lang=<script>').expect(200);
+      const response = await request(ctx.app).get(url).set('Cookie', 'lang=en; lang=<script>').expect(200);
       expect(load(response.text)('html').attr('lang')).toBe('fr');
-      expect(readLangCookie(response.headers)).toBeUndefined();
+      expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
 
-  it('never serves a cached page in the wrong language, and tells shared caches it varies with the cookie', async () => {
-    const first = await request(ctx.app).get(FIXTURE_PAGES.cv).set('Cookie', 'lang=en').expect(200);
-    expect(load(first.text)('html').attr('lang')).toBe('en');
-    expect(first.headers.vary).toBe('Accept-Encoding, Cookie');
+  it('never serves a cached page in the wrong language, and varies on nothing but the encoding', async () => {
     for (let round = 0; round < 2; round++) {
-      const french = await request(ctx.app).get(FIXTURE_PAGES.cv).expect(200);
+      const french = await request(ctx.app).get(FIXTURE_PAGES.cv).set('Cookie', 'lang=en').expect(200);
       expect(load(french.text)('html').attr('lang')).toBe('fr');
-      expect(french.headers.vary).toBe('Accept-Encoding, Cookie');
-      const english = await request(ctx.app).get(FIXTURE_PAGES.cv).set('Cookie', 'lang=en').expect(200);
+      expect(french.headers.vary).toBe('Accept-Encoding');
+      const english = await request(ctx.app).get(`/en${FIXTURE_PAGES.cv}`).expect(200);
       expect(load(english.text)('html').attr('lang')).toBe('en');
+      expect(english.headers.vary).toBe('Accept-Encoding');
       expect(english.headers.etag).not.toBe(french.headers.etag);
     }
-    // A cached page still remembers a language chosen with ?lang=.
-    await request(ctx.app).get(`${FIXTURE_PAGES.cv}?lang=en`).expect(200);
-    const hit = await request(ctx.app).get(`${FIXTURE_PAGES.cv}?lang=en`).expect(200);
-    expect(readLangCookie(hit.headers)).toMatch(/^lang=en;/);
   });
 
   it('marks the language alternates of every page, French as the default', async () => {
-    const $ = load((await request(ctx.app).get('/articles?f=spring&lang=en').expect(200)).text);
+    const $ = load((await request(ctx.app).get('/en/articles?f=spring').expect(200)).text);
     const alternates = $('link[rel="alternate"][hreflang]').map((_, link) => [[$(link).attr('hreflang'), $(link).attr('href')]]).get();
     expect(alternates).toEqual([
       ['fr', `${TEST_SITE_URL}articles`],
-      ['en', `${TEST_SITE_URL}articles?lang=en`],
+      ['en', `${TEST_SITE_URL}en/articles`],
       ['x-default', `${TEST_SITE_URL}articles`],
     ]);
-    expect($('link[rel="canonical"]').attr('href')).toBe(`${TEST_SITE_URL}articles?lang=en`);
+    expect($('link[rel="canonical"]').attr('href')).toBe(`${TEST_SITE_URL}en/articles`);
   });
 
   it("marks the owner's French text as French inside the English interface, and only there", async () => {
-    const english = load((await request(ctx.app).get(FIXTURE_PAGES.about).set('Cookie', 'lang=en').expect(200)).text);
+    const english = load((await request(ctx.app).get(`/en${FIXTURE_PAGES.about}`).expect(200)).text);
     expect(english('[data-testid="release-notes"] tbody tr td:last-child').map((_, cell) => english(cell).attr('lang')).get()).toSatisfy((langs: string[]) => langs.length > 0 && langs.every((lang) => lang === 'fr'));
     expect(english('footer [lang="fr"]').text()).toContain('Architecte logiciel freelance');
-    const cv = load((await request(ctx.app).get(FIXTURE_PAGES.cv).set('Cookie', 'lang=en').expect(200)).text);
+    const cv = load((await request(ctx.app).get(`/en${FIXTURE_PAGES.cv}`).expect(200)).text);
     expect(cv('.cv-job-title').attr('lang')).toBe('fr');
     expect(cv('h2#cv-knowledge').attr('lang')).toBeUndefined();
     expect(cv('section[aria-labelledby="cv-knowledge"] .row').attr('lang')).toBe('fr');
@@ -117,7 +115,7 @@ describe('interface language', () => {
 
   it('leaves the items API alone: the same answer whatever the language', async () => {
     const french = await request(ctx.app).get('/www-be/items/v1.0/items?s=-date_m').expect(200);
-    const english = await request(ctx.app).get('/www-be/items/v1.0/items?s=-date_m').set('Cookie', 'lang=en').expect(200);
+    const english = await request(ctx.app).get('/www-be/items/v1.0/items?s=-date_m&lang=en').set('Cookie', 'lang=en').expect(200);
     expect(english.body).toEqual(french.body);
     expect(english.headers.vary).toBe('Accept-Encoding');
   });

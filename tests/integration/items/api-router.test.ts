@@ -72,14 +72,17 @@ describe('GET /items/{id}', () => {
 
 describe('XSRF', () => {
   async function getToken(): Promise<string> {
-    const response = await request(ctx.app).get('/articles').expect(200);
+    const response = await request(ctx.app).get(`${API}/items`).expect(200);
     const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith('XSRF-TOKEN='));
     expect(cookie).toBeDefined();
     return cookie!.split(';')[0]!.split('=')[1]!;
   }
 
-  it('issues a random XSRF-TOKEN cookie readable by scripts, SameSite=Lax', async () => {
-    const response = await request(ctx.app).get('/articles').expect(200);
+  it('issues a random XSRF-TOKEN cookie readable by scripts, SameSite=Lax, with the items API only', async () => {
+    const page = await request(ctx.app).get('/articles').expect(200);
+    // Pages are the same for every visitor: no cookie there.
+    expect(page.headers['set-cookie']).toBeUndefined();
+    const response = await request(ctx.app).get(`${API}/items`).expect(200);
     const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith('XSRF-TOKEN='))!;
     expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/);
     expect(cookie).not.toMatch(/HttpOnly/i);
@@ -89,7 +92,7 @@ describe('XSRF', () => {
   it('marks the cookie Secure when served over HTTPS behind a proxy', async () => {
     const proxied = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, TRUST_PROXY: 'loopback' });
     try {
-      const response = await request(proxied.app).get('/articles').set('X-Forwarded-Proto', 'https').expect(200);
+      const response = await request(proxied.app).get(`${API}/items`).set('X-Forwarded-Proto', 'https').expect(200);
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {
       await proxied.close();
@@ -98,7 +101,7 @@ describe('XSRF', () => {
 
   it('does not issue a new cookie when the visitor has a valid one', async () => {
     const token = await getToken();
-    const response = await request(ctx.app).get('/articles').set('Cookie', `XSRF-TOKEN=${token}`).expect(200);
+    const response = await request(ctx.app).get(`${API}/items`).set('Cookie', `XSRF-TOKEN=${token}`).expect(200);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 

@@ -129,7 +129,7 @@ describe('cache', () => {
   it('holds no more entries than CACHE_MAX_KEYS, dropping the oldest first', async () => {
     upstream.handle(serveArticles(Array.from({ length: 30 }, (_, at) => article(String(at)))));
     // The response cache off: this is about the items cache's own bound.
-    await start({ CACHE_MAX_KEYS: '10', RESPONSE_CACHE_MAX_ENTRIES: '0' });
+    await start({ CACHE_MAX_KEYS: '10', RESPONSE_CACHE_MAX_MB: '0' });
     for (let at = 0; at < 30; at += 1) await request(ctx.app).get(`${API}/items/${at}`).expect(200);
     const cache = ctx.app.locals.cache as { stats: () => { keys: number } };
     expect(cache.stats().keys).toBe(10);
@@ -213,15 +213,15 @@ describe('validation and sanitising of upstream data', () => {
     const page = await request(ctx.app).get('/articles/66').expect(200);
     const $ = cheerio.load(page.text);
     const article$ = $('[data-testid="article"]');
-    // The one drawing allowed is the server's own link icon beside each heading.
-    expect(article$.find(`script, iframe, svg:not(.${HEADING_ANCHOR_CLASS} > svg)`)).toHaveLength(0);
+    // The one drawing allowed is the server's own link icon beside each heading; the one script, the copy island's props.
+    expect(article$.find(`script:not([data-island-props="code-copy"]), iframe, svg:not(.${HEADING_ANCHOR_CLASS} > svg)`)).toHaveLength(0);
     expect(article$.find('[onclick], [onerror], [onmouseover]')).toHaveLength(0);
     expect(article$.find('a[href^="javascript"]')).toHaveLength(0);
     // The title is text, shown as written and escaped.
     expect(article$.find('h1').text()).toBe('<img src=x onerror=alert(1)>');
     expect($('body img[onerror]')).toHaveLength(0);
-    // Only the site's own scripts are in the page.
-    expect($('script:not([type="application/json"]):not([type="application/ld+json"])').length).toBe(2);
+    // Only the site's own scripts are in the page: theme boot, islands loader, speculation rules.
+    expect($('script:not([type="application/json"]):not([type="application/ld+json"])').length).toBe(3);
 
     const api = await request(ctx.app).get(`${API}/items/66`).expect(200);
     const { sum, ctn } = api.body as { sum: string; ctn: string };

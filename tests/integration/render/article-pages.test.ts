@@ -79,14 +79,17 @@ describe('article page', () => {
     expect(article.attr('lang')).toBeUndefined();
   });
 
-  it('holds the body once: as HTML in the page, not again in the data embedded for hydration', async () => {
+  it('holds the body once, as server HTML: no island carries it', async () => {
     const $ = await getPage('/articles/equipe-revues');
-    const embedded = JSON.parse($('#page-payload').text()) as { router: { loaderData: { article: { article: Record<string, unknown>; previous: unknown } } } };
-    const { article } = embedded.router.loaderData.article;
-    expect(article).toMatchObject({ id: 'equipe-revues', tit: 'Revues de code : organiser l\'équipe', ctn: '' });
-    expect(String(article.sum)).toContain('<strong>équipe</strong>');
     expect($('.article-body h2').length).toBeGreaterThan(0);
-    // The items API still answers the whole article: client navigation reads it there.
+    expect($('.article-summary strong').first().text()).toBe('équipe');
+    const bodyText = $('.article-body p').first().text();
+    $('script[data-island-props]').each((_at, script) => {
+      expect($(script).text()).not.toContain(bodyText);
+    });
+    // The body is outside every island: the browser never hydrates it.
+    expect($('[data-island] .article-body')).toHaveLength(0);
+    // The items API still answers the whole article.
     const api = await request(fixture.app).get('/www-be/items/v1.0/items/equipe-revues').expect(200);
     expect((api.body as { ctn: string }).ctn).toContain('<h2');
   });

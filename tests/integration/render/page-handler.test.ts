@@ -6,12 +6,14 @@ import { cvData } from '../../../shared/site/cv-data';
 import { releaseNotes } from '../../../shared/site/release-notes';
 import { siteConfig } from '../../../shared/site/site-config';
 import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../support/test-app';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const cvPath = `/${siteConfig.cvSlug}`;
 const packageVersion = (JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
 let ctx: TestApp;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -78,17 +80,28 @@ describe('head tags in the server HTML', () => {
 });
 
 describe('document and shell', () => {
-  it('links the hashed client script and inlines the built CSS, allowed by its hash', async () => {
+  it('loads the hashed islands script from an inline loader and inlines the built CSS, each allowed by its hash', async () => {
     const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { js: string; css: string };
     const { response, $ } = await getPage(cvPath);
-    expect($(`script[type="module"][src="${manifest.js}"]`)).toHaveLength(1);
+    // No parser-inserted script with a src: under 'strict-dynamic' the hashed loader adds it.
+    expect($('script[src]')).toHaveLength(0);
+    const loader = $('head script:not([type])').filter((_at, element) => $(element).text().includes(manifest.js));
+    expect(loader).toHaveLength(1);
     await request(ctx.app).get(manifest.js).expect(200).expect('cache-control', /immutable/);
     // No render-blocking stylesheet request: the CSS is in the page.
     expect($('link[rel="stylesheet"]')).toHaveLength(0);
     const css = readFileSync(path.join(rootDir, 'dist/public', manifest.css), 'utf8');
     expect($('head style#site-css').text()).toBe(css);
-    const { createHash } = await import('node:crypto');
-    expect(response.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`style-src 'self' 'sha256-${sha256(css)}'`);
+    // Every inline script is allowed by its hash, and nothing by a nonce.
+    const inline = $('script:not([src])').filter((_at, element) => !['application/json', 'application/ld+json'].includes($(element).attr('type') ?? ''));
+    expect(inline.length).toBeGreaterThanOrEqual(3);
+    inline.each((_at, element) => {
+      expect(csp).toContain(`'sha256-${sha256($(element).text())}'`);
+    });
+    expect(csp).toContain("'strict-dynamic'");
+    expect(csp).not.toMatch(/nonce-|unsafe-inline/);
   });
 
   it('keeps the translation files fetchable', async () => {
@@ -98,11 +111,31 @@ describe('document and shell', () => {
     }
   });
 
-  it('embeds the translations and data as escaped JSON the browser can read back', async () => {
+  it('embeds no page data for a client router: only the props of each island, as escaped JSON', async () => {
+    const { $ } = await getPage('/articles');
+    expect($('#page-payload')).toHaveLength(0);
+    const islands = $('[data-island]')
+      .map((_at, element) => $(element).attr('data-island'))
+      .get();
+    expect(islands).toEqual(['theme-selector', 'site-search', 'article-search']);
+    for (const name of islands) {
+      const props = $(`script[type="application/json"][data-island-props="${name}"]`);
+      expect(props, name).toHaveLength(1);
+      expect(() => JSON.parse(props.text()), name).not.toThrow();
+    }
+    const search = JSON.parse($('script[data-island-props="article-search"]').text()) as { lang: string; articles: unknown[]; labels: { submit: string } };
+    expect(search.lang).toBe('fr');
+    expect(search.labels.submit).toBe('Filtrer');
+    expect(search.articles.length).toBe($('[data-testid="article-card"]').length);
+    // Not i18next's whole set of strings: the island gets what it shows.
+    expect($('script[data-island-props="article-search"]').text()).not.toContain('MENU');
+  });
+
+  it('tells the browser to prerender the links a visitor is about to follow', async () => {
     const { $ } = await getPage(cvPath);
-    const payload = JSON.parse($('#page-payload').text()) as { app: { lang: string; translations: { MENU: { ARTICLES: string } } } };
-    expect(payload.app.lang).toBe('fr');
-    expect(payload.app.translations.MENU.ARTICLES).toBe('Articles');
+    const rules = JSON.parse($('script[type="speculationrules"]').text()) as { prerender: { where: unknown; eagerness: string }[] };
+    expect(rules.prerender[0]?.eagerness).toBe('moderate');
+    expect(JSON.stringify(rules.prerender[0]?.where)).toContain('/www-be/*');
   });
 
   it('has the top bar: home link, CV/Articles/About with the current one active, and the external search form', async () => {
@@ -135,11 +168,9 @@ describe('document and shell', () => {
 
   it('sets the theme before the first paint with an inline script allowed by the CSP hash', async () => {
     const { response, $ } = await getPage(cvPath);
-    const script = $('head script:not([src]):not([type])').text();
+    const script = $('head script:not([src]):not([type])').first().text();
     expect(script).toContain('localStorage.getItem("theme")');
-    const { createHash } = await import('node:crypto');
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    expect(response.headers['content-security-policy']).toContain(`'sha256-${sha256(script)}'`);
   });
 });
 

@@ -30,9 +30,15 @@ afterAll(async () => {
   await Promise.all([fixtures.close(), samples.close(), rm(dir, { recursive: true, force: true })]);
 });
 
+/**
+ * CSS the checker's CSS parser does not know yet, though browsers do: the cross-document View
+ * Transitions opt-in (CSS View Transitions Level 2). Only that one message is left out.
+ */
+const KNOWN_CSS_RULES = '.*Unrecognized at-rule “@view-transition”.*';
+
 /** Checks the files in one JVM run; answers the errors by file name. */
 async function checkHtml(files: string[]): Promise<Record<string, string[]>> {
-  const { stderr } = await promisify(execFile)('java', ['-jar', vnuJar as unknown as string, '--errors-only', '--format', 'json', ...files], { maxBuffer: 16 * 1024 * 1024 }).catch(
+  const { stderr } = await promisify(execFile)('java', ['-jar', vnuJar as unknown as string, '--errors-only', '--filterpattern', KNOWN_CSS_RULES, '--format', 'json', ...files], { maxBuffer: 16 * 1024 * 1024 }).catch(
     (error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }),
   );
   const { messages } = JSON.parse(stderr || '{"messages":[]}') as { messages: VnuMessage[] };

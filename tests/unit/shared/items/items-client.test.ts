@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpItemsReader, fetchWithXsrf } from '../../../../shared/items/items-client';
+import { fetchArticleList, fetchWithXsrf } from '../../../../shared/items/items-client';
 import { ItemsUnavailableError } from '../../../../shared/items/items-reader';
 
 const calls: { url: string; init: RequestInit }[] = [];
@@ -37,21 +37,18 @@ describe('fetchWithXsrf', () => {
   });
 });
 
-describe('createHttpItemsReader', () => {
+describe('fetchArticleList', () => {
   it('asks for the list sorted by -date_m, with f only when not empty', async () => {
     stubBrowser('');
-    const reader = createHttpItemsReader();
-    await reader.list('  ');
-    await reader.list(' java  21 ');
+    await fetchArticleList('  ');
+    await fetchArticleList(' java  21 ');
     expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/items?s=-date_m', '/www-be/items/v1.0/items?s=-date_m&f=java+21']);
   });
 
-  it('reads a 404 as no article and other failures as unavailable', async () => {
-    stubBrowser('', () => new Response('{}', { status: 404 }));
-    expect(await createHttpItemsReader().get('x')).toBeNull();
+  it('reads failures and answers that are not JSON as unavailable', async () => {
     stubBrowser('', () => new Response('{}', { status: 503 }));
-    await expect(createHttpItemsReader().get('x')).rejects.toBeInstanceOf(ItemsUnavailableError);
+    await expect(fetchArticleList('x')).rejects.toBeInstanceOf(ItemsUnavailableError);
     stubBrowser('', () => new Response('<html>proxy error</html>', { status: 200 }));
-    await expect(createHttpItemsReader().list('')).rejects.toBeInstanceOf(ItemsUnavailableError);
+    await expect(fetchArticleList('')).rejects.toBeInstanceOf(ItemsUnavailableError);
   });
 });

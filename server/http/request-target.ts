@@ -1,0 +1,73 @@
+// The one parse of a request target. The page cache's key and every handler read a request through
+// it, so they cannot disagree: which route policy applies, the interface language (a path prefix),
+// and only the query parameters that route declares, each normalised (decision 019).
+import type { IncomingMessage } from 'node:http';
+import { DEFAULT_LANG, LANG_PARAM, isLang, type Lang } from '../../shared/i18n/i18n';
+import { EN_PREFIX, localizePath } from '../../shared/paths';
+import { findRoutePolicy, type RoutePolicy } from './route-policies';
+
+export interface RequestTarget {
+  policy: RoutePolicy;
+  /** The path without its language prefix, as the client sent it (still percent-encoded). */
+  path: string;
+  /** The interface language: `/en/…` is English, any other path French. */
+  lang: Lang;
+  /** The route's declared parameters, normalised; empty ones left out. Nothing else of the query. */
+  params: Readonly<Record<string, string>>;
+  /** What the answer depends on: the handler renders from it and the page cache keys on it. */
+  url: string;
+  /** An old-style `?lang=` link: where the same page lives now (answered 301). */
+  redirectTo?: string;
+}
+
+const TARGET = Symbol('requestTarget');
+
+/** The path and query of a request target, in origin form ("GET http://host/x?y" → "/x?y"); the fragment dropped. */
+function toOriginForm(raw: string): string {
+  const hashAt = raw.indexOf('#');
+  const target = hashAt < 0 ? raw : raw.slice(0, hashAt);
+  if (target.startsWith('/')) return target;
+  // Absolute form (RFC 9112 §3.2.2): the host is not ours to trust, only its path and query count.
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return '/';
+  }
+}
+
+/** Splits `/en/articles` into English and `/articles`; `/en` alone is the English home. */
+function splitLang(path: string): { lang: Lang; path: string } {
+  if (path === EN_PREFIX) return { lang: 'en', path: '/' };
+  if (path.startsWith(`${EN_PREFIX}/`)) return { lang: 'en', path: path.slice(EN_PREFIX.length) };
+  return { lang: DEFAULT_LANG, path };
+}
+
+/** Parses a raw request target (req.url). Pure: the same target gives the same answer. */
+export function parseRequestTarget(raw: string): RequestTarget {
+  const originForm = toOriginForm(raw);
+  const queryAt = originForm.indexOf('?');
+  const fullPath = queryAt < 0 ? originForm : originForm.slice(0, queryAt);
+  const query = queryAt < 0 ? undefined : new URLSearchParams(originForm.slice(queryAt + 1));
+  const unprefixed = findRoutePolicy(fullPath);
+  const { lang, path } = unprefixed.localized ? splitLang(fullPath) : { lang: DEFAULT_LANG, path: fullPath };
+  const policy = path === fullPath ? unprefixed : findRoutePolicy(path);
+  const params: Record<string, string> = {};
+  for (const [name, normalize] of Object.entries(policy.params)) {
+    // The first value counts, for the key and the page alike (`?f=a&f=b` is a search for "a").
+    const value = normalize(query?.get(name) ?? '');
+    if (value) params[name] = value;
+  }
+  const search = new URLSearchParams(params).toString();
+  const url = (policy.localized ? localizePath(path, lang) : path) + (search ? `?${search}` : '');
+  const asked = query?.get(LANG_PARAM);
+  const redirectTo = policy.localized && isLang(asked) ? localizePath(path, asked) + (search ? `?${search}` : '') : undefined;
+  return { policy, path, lang, params, url, redirectTo };
+}
+
+/** The request's target, parsed once and kept on the request for every later reader. */
+export function readRequestTarget(req: IncomingMessage): RequestTarget {
+  const holder = req as IncomingMessage & { [TARGET]?: RequestTarget };
+  holder[TARGET] ??= parseRequestTarget(holder.url ?? '/');
+  return holder[TARGET];
+}
