@@ -6,6 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
 import { startServer, type ServerProcess } from '../support/server-process';
@@ -13,6 +14,8 @@ import { rootDir } from '../support/test-app';
 import { findFreePort } from '../support/free-port';
 
 const HOST = 'www.example.org';
+/** Long enough for the repeated requests of one test, short enough to wait out in another. */
+const TTL_SECONDS = 4;
 let server: ServerProcess;
 let nginx: ChildProcess;
 let dir: string;
@@ -35,14 +38,16 @@ function replaceExactly(text: string, from: string, to: string): string {
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
+  body: Buffer;
 }
 
 function get(scheme: 'http' | 'https', port: number, urlPath: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const send = scheme === 'https' ? httpsRequest : httpRequest;
     const req = send({ host: '127.0.0.1', port, path: urlPath, servername: HOST, rejectUnauthorized: false, headers: { host: HOST, ...headers }, timeout: 5_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
@@ -53,7 +58,7 @@ function get(scheme: 'http' | 'https', port: number, urlPath: string, headers: R
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'nginx-'));
   [httpPort, httpsPort] = await Promise.all([findFreePort(), findFreePort()]);
-  server = await startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: `https://${HOST}/`, TRUST_PROXY: 'loopback' });
+  server = await startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: `https://${HOST}/`, TRUST_PROXY: 'loopback', CACHE_TTL_SECONDS: String(TTL_SECONDS) });
   const serverPort = new URL(server.url).port;
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
   await mkdir(path.join(dir, 'cache'));
@@ -99,6 +104,18 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+/** Log lines of the Node server for a path (misses and its own cache's hits alike): what reached it. */
+const originRequests = (urlPath: string) => server.logs.filter((line) => (line.req as { path?: string } | undefined)?.path === urlPath.split('?')[0]).length;
+
+/** The origin count once the server's log lines are in (they arrive through a pipe), 3 s at most. */
+async function settledOriginRequests(urlPath: string, expected: number): Promise<number> {
+  const until = Date.now() + 3_000;
+  while (originRequests(urlPath) < expected && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+  // A little longer, so that a request too many would show.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return originRequests(urlPath);
+}
+
 describe('nginx in front (docs/deploy.md)', () => {
   it('redirects plain HTTP to HTTPS', async () => {
     const answer = await get('http', httpPort, '/articles');
@@ -106,13 +123,65 @@ describe('nginx in front (docs/deploy.md)', () => {
     expect(answer.headers.location).toBe(`https://${HOST}/articles`);
   });
 
-  it('serves pages over TLS with HSTS and a Secure cookie, never from its own cache', async () => {
-    const first = await get('https', httpsPort, '/articles');
-    const second = await get('https', httpsPort, '/articles');
-    expect(first.status).toBe(200);
-    expect(first.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(String(first.headers['set-cookie'])).toMatch(/XSRF-TOKEN=.*; Secure/);
-    expect([first.headers['x-cache-status'], second.headers['x-cache-status']]).not.toContain('HIT');
+  it('serves repeated page requests from its own cache: the Node server sees each page once per TTL', async () => {
+    const pages = ['/architecte-logiciel-freelance-java-spring-angular', '/articles', '/articles/equipe-revues', '/help/about'];
+    let served = 0;
+    let fromCache = 0;
+    for (const page of pages) {
+      for (let round = 0; round < 20; round += 1) {
+        const answer = await get('https', httpsPort, page, { 'accept-encoding': 'gzip, deflate, br' });
+        expect(answer.status, page).toBe(200);
+        expect(answer.headers['set-cookie'], page).toBeUndefined();
+        expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        served += 1;
+        if (answer.headers['x-cache-status'] === 'HIT') fromCache += 1;
+      }
+      expect(await settledOriginRequests(page, 1), page).toBe(1);
+    }
+    console.log(`nginx proxy_cache: ${fromCache} of ${served} page requests served from its cache`);
+    expect(fromCache / served).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps each language and each encoding apart', async () => {
+    const cases = [
+      { path: '/articles/http-caching', encoding: 'br', lang: 'fr' },
+      { path: '/en/articles/http-caching', encoding: 'br', lang: 'en' },
+      { path: '/articles/http-caching', encoding: 'gzip', lang: 'fr' },
+      { path: '/en/articles/http-caching', encoding: 'gzip', lang: 'en' },
+      { path: '/en/articles/http-caching', encoding: 'identity', lang: 'en' },
+    ];
+    for (let round = 0; round < 3; round += 1) {
+      for (const { path: page, encoding, lang } of cases) {
+        const answer = await get('https', httpsPort, page, { 'accept-encoding': encoding });
+        const label = `${page} ${encoding} round ${round}`;
+        expect(answer.headers['content-encoding'] ?? 'identity', label).toBe(encoding);
+        const html = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+        expect(/<html lang="(\w+)"/.exec(html.toString())?.[1], label).toBe(lang);
+        if (round > 0) expect(answer.headers['x-cache-status'], label).toBe('HIT');
+      }
+    }
+  });
+
+  it('goes back to the Node server once the TTL has passed, revalidating with the ETag', async () => {
+    const page = '/articles/spring-batch-oeuvre';
+    await get('https', httpsPort, page, { 'accept-encoding': 'br' });
+    expect(await settledOriginRequests(page, 1)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, (TTL_SECONDS + 1) * 1000));
+    // Past the TTL: the kept copy is served stale at once while nginx refreshes it in the background.
+    const stale = await get('https', httpsPort, page, { 'accept-encoding': 'br' });
+    expect(['STALE', 'UPDATING', 'REVALIDATED', 'EXPIRED']).toContain(stale.headers['x-cache-status']);
+    expect(await settledOriginRequests(page, 2)).toBe(2);
+    const fresh = await get('https', httpsPort, page, { 'accept-encoding': 'br' });
+    expect(fresh.headers['x-cache-status']).toBe('HIT');
+    expect(await settledOriginRequests(page, 2)).toBe(2);
+  });
+
+  it('sets the XSRF cookie Secure on items API answers, and keeps none of those answers', async () => {
+    const answer = await get('https', httpsPort, '/www-be/items/v1.0/items?s=-date_m');
+    expect(String(answer.headers['set-cookie'])).toMatch(/XSRF-TOKEN=.*; Secure/);
+    const again = await get('https', httpsPort, '/www-be/items/v1.0/items?s=-date_m');
+    expect(String(again.headers['set-cookie'])).toMatch(/XSRF-TOKEN=/);
+    expect(again.headers['x-cache-status']).not.toBe('HIT');
   });
 
   it('keeps hashed assets in its cache, as their Cache-Control allows', async () => {
