@@ -1,9 +1,11 @@
-// npm run bench (part 2): throughput, latency and memory of this server against two baselines, in one
-// run, on loopback, each load bounded in time (wrk). Report: bench/results/server.md.
-//   (a) plain Node http sending the page as a precompressed buffer — the limit;
+// npm run bench (part 2): throughput, latency and memory of this server against three baselines, in
+// one run, on loopback, each load bounded in time (wrk). Report: bench/results/server.md.
+//   (n) nginx gzip_static serving the same gzip bytes from disk — the reference of issue 12;
+//   (a) plain Node http sending the page as a precompressed buffer — Node's limit;
 //   (b) naive Express 5 + compression + renderToString per request — the naive design;
 //   (c) this server, page cache hit;      (d) this server, page cache miss (items cache warm);
-//   (e) the items API, cache hit;         (f) the built-in search over 10,000 articles.
+//   (e) the items API, cache hit;         (f) the built-in search over 10,000 articles;
+// and the share of repeated page requests that docs/deploy.md's nginx answers from its own cache.
 // Each server runs in a fresh process pinned to CPU 0 and wrk (one thread) to CPU 1: every server
 // gets the same single core, and the load generator never competes with it.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -11,12 +13,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { filler, writeCorpus } from './corpus';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
 import { writeReport } from './report';
 import { findFreePort } from '../tests/support/free-port';
+import { startDocumentedNginx } from '../tests/support/documented-nginx';
+import { request as httpRequest } from 'node:http';
+import { mkdir } from 'node:fs/promises';
 
 const ROOT = process.cwd();
 const PAGE = '/articles/postgresql-index-explain';
@@ -128,6 +133,71 @@ function ratioOf(numerator: Result, denominator: Result): number {
   return median(numerator.rounds.map((value, round) => value / denominator.rounds[round]!), (value) => value);
 }
 
+/** The page as this server sends it to a client that takes gzip: the very bytes every baseline serves. */
+function fetchGzipBytes(url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => (res.headers['content-encoding'] === 'gzip' ? resolve(Buffer.concat(chunks)) : reject(new Error(`${url} did not answer gzip`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** (n): nginx with gzip_static, one worker pinned to CPU 0, serving the page's gzip file as is. */
+async function startNginxStatic(dir: string, gzipBytes: Buffer): Promise<Running> {
+  const root = path.join(dir, 'nginx-root');
+  const file = path.join(root, PAGE);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, gunzipSync(gzipBytes));
+  await writeFile(`${file}.gz`, gzipBytes);
+  const port = await findFreePort();
+  const conf = path.join(dir, 'nginx-static.conf');
+  await writeFile(
+    conf,
+    [
+      process.getuid?.() === 0 ? 'user root;' : '',
+      'worker_processes 1;',
+      `pid ${path.join(dir, 'nginx-static.pid')};`,
+      `error_log ${path.join(dir, 'nginx-static.log')} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; default_type "text/html; charset=utf-8";',
+      `  client_body_temp_path ${dir}/cb; proxy_temp_path ${dir}/px; fastcgi_temp_path ${dir}/fc; uwsgi_temp_path ${dir}/uw; scgi_temp_path ${dir}/sc;`,
+      `  server { listen 127.0.0.1:${port}; root ${root}; location / { gzip_static on; } }`,
+      '}',
+    ].join('\n'),
+  );
+  const [command, argv] = onCpu(0, 'nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;']);
+  const child = spawn(command, argv, { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url + PAGE, child);
+  return { child, url, startRssMb: await readStatusMb(child.pid!, 'VmRSS') };
+}
+
+/** Repeated requests for four page types through docs/deploy.md's nginx: the share it answers itself. */
+async function measureProxyCache(): Promise<{ served: number; fromCache: number }> {
+  const server = await start(ourServer, { ...ourEnv, SITE_URL: 'https://www.example.org/', TRUST_PROXY: 'loopback' }, '/healthz');
+  const nginx = await startDocumentedNginx(ROOT, Number(new URL(server.url).port));
+  let served = 0;
+  let fromCache = 0;
+  try {
+    for (const page of ['/architecte-logiciel-freelance-java-spring-angular', '/articles', PAGE, '/help/about']) {
+      for (let round = 0; round < 50; round += 1) {
+        const answer = await nginx.get('https', page, { 'accept-encoding': 'gzip, deflate, br' });
+        served += 1;
+        if (answer.status === 200 && answer.headers['x-cache-status'] === 'HIT') fromCache += 1;
+      }
+    }
+  } finally {
+    await nginx.stop();
+    await stop(server);
+  }
+  return { served, fromCache };
+}
+
 // The two baseline servers are TypeScript: bundle them for Node first.
 const cacheDir = path.join(ROOT, 'node_modules', '.cache', 'bench');
 for (const name of ['plain-http', 'naive-express']) {
@@ -138,27 +208,30 @@ for (const name of ['plain-http', 'naive-express']) {
 const ourServer = ['--max-semi-space-size=4', '--heap-growing-percent=50', 'dist/server/index.js'];
 const ourEnv = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', CONTENT_DIR: path.join(ROOT, 'content') };
 const results: Result[] = [];
+let proxyCache = { served: 0, fromCache: 0 };
 const work = await mkdtemp(path.join(tmpdir(), 'server-bench-'));
 try {
-  // The page bytes every scenario serves, as this server renders them.
+  // The page bytes every scenario serves: this server's gzip of the page, byte for byte.
   let ours = await start(ourServer, ourEnv, '/healthz');
-  const page = Buffer.from(await (await fetch(ours.url + PAGE)).arrayBuffer());
+  const gzipBytes = await fetchGzipBytes(ours.url + PAGE);
   await stop(ours);
   const gzFile = path.join(work, 'page.html.gz');
-  await writeFile(gzFile, gzipSync(page, { level: 6 }));
+  await writeFile(gzFile, gzipBytes);
 
-  // (a) and (c) side by side, then (b) and (d): each ratio compares runs made minutes apart at most.
+  // (n), (a) and (c) side by side, then (b) and (d): each ratio compares runs made minutes apart at most.
+  const nginxStatic = await startNginxStatic(work, gzipBytes);
   const plain = await start([path.join(cacheDir, 'plain-http.mjs'), '$PORT', gzFile], {}, '/');
   ours = await start(ourServer, ourEnv, '/healthz');
-  const [a, c] = await measureTogether([
+  const [n, a, c] = await measureTogether([
+    { name: '(n) nginx gzip_static, same gzip bytes', running: nginxStatic, urlPath: PAGE },
     { name: '(a) plain http, precompressed buffer', running: plain, urlPath: PAGE },
     { name: '(c) this server, page cache hit', running: ours, urlPath: PAGE },
   ]);
-  await Promise.all([stop(plain), stop(ours)]);
+  await Promise.all([stop(nginxStatic), stop(plain), stop(ours)]);
 
   const naive = await start([path.join(cacheDir, 'naive-express.mjs'), '$PORT', ROOT], {}, '/help/about');
-  // The response cache off (RESPONSE_CACHE_MAX_ENTRIES=0): every request renders, the items cache (warm) answers.
-  ours = await start(ourServer, { ...ourEnv, RESPONSE_CACHE_MAX_ENTRIES: '0' }, '/healthz');
+  // The response cache off (RESPONSE_CACHE_MAX_MB=0): every request renders, the items cache (warm) answers.
+  ours = await start(ourServer, { ...ourEnv, RESPONSE_CACHE_MAX_MB: '0' }, '/healthz');
   const [b, d] = await measureTogether([
     { name: '(b) naive Express + compression + renderToString', running: naive, urlPath: PAGE },
     { name: '(d) this server, page rendered per request', running: ours, urlPath: PAGE },
@@ -168,7 +241,8 @@ try {
   ours = await start(ourServer, ourEnv, '/healthz');
   const [e] = await measureTogether([{ name: '(e) items API, cache hit', running: ours, urlPath: API }]);
   await stop(ours);
-  results.push(a!, b!, c!, d!, e!);
+  results.push(n!, a!, b!, c!, d!, e!);
+  proxyCache = await measureProxyCache();
 
   const corpus = path.join(work, 'corpus');
   await writeCorpus(corpus, SEARCH_ARTICLES);
@@ -188,14 +262,17 @@ try {
 
 const byName = (prefix: string) => results.find((result) => result.name.startsWith(prefix))!;
 const cOverA = ratioOf(byName('(c)'), byName('(a)'));
+const cOverN = ratioOf(byName('(c)'), byName('(n)'));
 const dOverB = ratioOf(byName('(d)'), byName('(b)'));
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
 await writeReport('server', {
   title: 'Server throughput, latency and memory (wrk, loopback)',
   summary: [
     `Page ${PAGE} of the sample content, gzip; wrk with one thread and ${CONNECTIONS} connections${pinned ? ' on CPU 1, each server pinned to CPU 0' : ''}. Each server in a fresh process; this server with LOG_LEVEL=warn and no rate limit.`,
-    `(a) with (c), then (b) with (d), measured in alternation: ${WARM_UP_S} s of warm-up each, then ${ROUNDS} rounds of ${DURATION_S} s; each row is its median round, each ratio the median of the rounds' ratios.`,
-    `**c/a = ${cOverA.toFixed(2)}** (target ≥ 0.5): a cache hit against a plain Node server sending a buffer.`,
+    `(n), (a) and (c), then (b) with (d), measured in alternation: ${WARM_UP_S} s of warm-up each, then ${ROUNDS} rounds of ${DURATION_S} s; each row is its median round, each ratio the median of the rounds' ratios.`,
+    `**c/n = ${cOverN.toFixed(2)}** (target ≥ 0.6): a cache hit against nginx gzip_static sending the same gzip bytes.`,
+    `**c/a = ${cOverA.toFixed(2)}**: a cache hit against a plain Node server sending a buffer.`,
+    `**nginx proxy_cache (docs/deploy.md): ${proxyCache.fromCache} of ${proxyCache.served} repeated page requests (${((100 * proxyCache.fromCache) / Math.max(1, proxyCache.served)).toFixed(0)} %) answered from nginx's cache** (target ≥ 90 %), 4 page types.`,
     `**d/b = ${dOverB.toFixed(2)}** (target ≥ 2.5): a page cache miss against the naive design.`,
     `API p99 at ${CONNECTIONS} connections: **${ms(byName('(e)').p99)} ms** (target < 2 ms). Peak RSS (c)/(d)/(e): ${[byName('(c)'), byName('(d)'), byName('(e)')].map((r) => r.peakRssMb.toFixed(0)).join(' / ')} MB (target < 150 MB).`,
   ],
