@@ -5,7 +5,8 @@
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { readRequestTarget } from './request-target';
-import { captureHeaders, encodeOnce, etagOf, matchesEtag, storeAnswer, writeStored, type StoredAnswer } from './stored-answer';
+import zlib from 'node:zlib';
+import { captureHeaders, chooseEncoding, etagOf, hashBody, matchesEtag, storeAnswer, writeStored, type StoredAnswer } from './stored-answer';
 
 /** Headers that belong to one response, never kept: framing, the visitor's cookie, the rate-limit counters. */
 const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'etag', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'ratelimit', 'ratelimit-policy']);
@@ -61,19 +62,20 @@ export class ResponseCache {
       const answer = await storeAnswer(status, captureHeaders(res.getHeaders(), PER_RESPONSE_HEADERS), body);
       this.entries.set(readRequestTarget(req).url, answer);
       // The XSRF cookie of a new visitor goes with this answer only.
-      const cookies = [res.getHeader('Set-Cookie') ?? []].flat().map(String);
-      writeStored(req, res, answer, cookies.length > 0 ? cookies.flatMap((cookie) => ['Set-Cookie', cookie]) : undefined);
+      writeStored(req, res, answer, [res.getHeader('Set-Cookie') ?? []].flat().flatMap((cookie) => ['Set-Cookie', String(cookie)]));
       return;
     }
-    const encoded = await encodeOnce(req, body);
-    const etag = etagOf(encoded.hash, encoded.encoding ?? 'identity');
-    res.status(status).setHeader('ETag', etag);
-    if (status === 200 && matchesEtag(req.headers['if-none-match'], encoded.hash)) {
+    // Sent once: compressed fast and on the spot, so its buffers die young (decision 018).
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const hash = hashBody(body);
+    res.status(status).setHeader('ETag', etagOf(hash, encoding));
+    if (status === 200 && matchesEtag(req.headers['if-none-match'], hash)) {
       res.status(304).end();
       return;
     }
-    if (encoded.encoding) res.setHeader('Content-Encoding', encoded.encoding);
-    res.setHeader('Content-Length', encoded.body.length);
-    res.end(req.method === 'HEAD' ? undefined : encoded.body);
+    const sent = encoding === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : encoding === 'gzip' ? zlib.gzipSync(body, { level: 4 }) : body;
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', sent.length);
+    res.end(req.method === 'HEAD' ? undefined : sent);
   }
 }

@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { assembleAnswer, hashBody, writeStored, type StoredAnswer } from '../http/stored-answer';
 
 const TYPES: Record<string, string> = {
@@ -30,7 +30,8 @@ export async function loadHashedAssets(assetsDir: string): Promise<HashedAssets>
       const identity = await readFile(file);
       const [gzip, br] = await Promise.all([readOptional(`${file}.gz`), readOptional(`${file}.br`)]);
       const headers = ['Content-Type', TYPES[path.extname(name)]!, 'Cache-Control', IMMUTABLE, 'X-Content-Type-Options', 'nosniff', 'Vary', 'Accept-Encoding'];
-      assets.set(`/assets/${name}`, assembleAnswer(200, headers, { identity, gzip: gzip ?? gzipSync(identity), br }, hashBody(identity)));
+      // The build writes both; an asset copied without them is compressed here, once.
+      assets.set(`/assets/${name}`, assembleAnswer(200, headers, { gzip: gzip ?? gzipSync(identity), br: br ?? brotliCompressSync(identity) }, hashBody(identity)));
     }),
   );
   return assets;
