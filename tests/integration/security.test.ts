@@ -1,4 +1,7 @@
 // Security headers (server/security.ts) on pages, the API and assets.
+import { CspEvaluator } from 'csp_evaluator/dist/evaluator.js';
+import { Severity } from 'csp_evaluator/dist/finding.js';
+import { CspParser } from 'csp_evaluator/dist/parser.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
@@ -35,6 +38,15 @@ describe('security headers', () => {
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['form-action']).toEqual(["'self'", 'https://www.google.com']);
+  });
+
+  it("is rated strict by Google's csp_evaluator: no high, medium or possibly high finding, on every kind of answer", async () => {
+    for (const url of ['/articles', '/en/help/about', '/articles/http-caching', '/www-be/items/v1.0/items', '/rss.xml']) {
+      const csp = (await request(ctx.app).get(url).expect(200)).headers['content-security-policy'] as string;
+      const findings = new CspEvaluator(new CspParser(csp).csp).evaluate();
+      const serious = findings.filter((finding) => [Severity.HIGH, Severity.SYNTAX, Severity.MEDIUM, Severity.HIGH_MAYBE].includes(finding.severity));
+      expect(serious.map((finding) => `${finding.directive}: ${finding.description}`), url).toEqual([]);
+    }
   });
 
   it('sends nosniff, a referrer policy, a permissions policy and no X-Powered-By', async () => {
