@@ -27,7 +27,7 @@ import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb'>;
+  config: Pick<Config, 'siteUrl' | 'itemsServiceUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, the CSS to inline and the inline scripts (server/render/app-data.ts). */
@@ -69,7 +69,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use('/assets', notFound);
 
   app.use(createRequestLogger(logger));
-  app.use(createSecurityHeaders({ inlineCss: render.inlineCss, inlineScripts: render.inlineScripts, siteUrl: config.siteUrl }));
+  app.use(createSecurityHeaders({ inlineCss: render.inlineCss, inlineScripts: render.inlineScripts, siteUrl: config.siteUrl, itemsServiceUrl: config.itemsServiceUrl }));
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -78,6 +78,13 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     const ready = await source.isReady();
     res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', source: source.description.split(' ')[0] });
   });
+
+  // Pages and feeds not already kept cost a render each: the same budget per client bounds them
+  // (hits never get here), so a flood of distinct searches cannot take the CPU and memory.
+  if (rateLimited) {
+    const limitRenders = createRateLimit(config.rateLimitPerMinute);
+    app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'items-api' ? next() : limitRenders(req, res, next)));
+  }
 
   app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG] }));
   // The double-submit needs the XSRF cookie where writes go, not on pages (which stay the same for all).
@@ -98,15 +105,24 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   return Object.assign(listener, { locals: { cache, responseCache } });
 }
 
-/** Requests per minute and client under /www-be/, with standard RateLimit headers. */
+/** Requests per minute and client, with standard RateLimit headers; a short page or JSON past the limit. */
 function createRateLimit(limit: number) {
   return rateLimit({
     windowMs: 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ error: 'too_many_requests', message: 'Too many requests, slow down.' });
+    handler: (req, res) => {
+      res.status(429).set({ 'Retry-After': '60', 'Cache-Control': 'no-store' });
+      if (req.originalUrl.toLowerCase().startsWith('/www-be/') || req.accepts(['html', 'json']) === 'json') {
+        res.json({ error: 'too_many_requests', message: 'Too many requests, slow down.' });
+      } else {
+        res.type('html').send(TOO_MANY_REQUESTS_PAGE);
+      }
     },
   });
 }
+
+const TOO_MANY_REQUESTS_PAGE =
+  '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Trop de requêtes</title></head>' +
+  '<body><h1>Trop de requêtes</h1><p>Erreur 429 : réessayez dans une minute. <span lang="en">Too many requests: try again in a minute.</span></p></body></html>';

@@ -33,10 +33,13 @@ export interface SecurityHeadersOptions {
   inlineScripts: string[];
   /** SITE_URL: HSTS when it is HTTPS. */
   siteUrl: string;
+  /** ITEMS_SERVICE_URL: images it names may live on its own origin, even over plain HTTP. */
+  itemsServiceUrl?: string;
 }
 
-export function createSecurityHeaders({ inlineCss, inlineScripts, siteUrl }: SecurityHeadersOptions): RequestHandler[] {
+export function createSecurityHeaders({ inlineCss, inlineScripts, siteUrl, itemsServiceUrl }: SecurityHeadersOptions): RequestHandler[] {
   const https = siteUrl.startsWith('https:');
+  const itemsOrigin = itemsServiceUrl ? [new URL(itemsServiceUrl).origin] : [];
   return [
     helmet({
       contentSecurityPolicy: {
@@ -45,7 +48,7 @@ export function createSecurityHeaders({ inlineCss, inlineScripts, siteUrl }: Sec
           // 'self' only for browsers older than CSP 3; the others ignore it beside 'strict-dynamic'.
           scriptSrc: [...new Set(inlineScripts.map(sha256)), "'strict-dynamic'", "'self'"],
           styleSrc: ["'self'", sha256(inlineCss)],
-          imgSrc: ["'self'", 'data:', 'https:'],
+          imgSrc: ["'self'", 'data:', 'https:', ...itemsOrigin],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           frameSrc: IFRAME_HOSTS.map((host) => `https://${host}`),

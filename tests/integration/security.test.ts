@@ -84,8 +84,8 @@ describe('security headers', () => {
   });
 });
 
-describe('rate limit of /www-be/', () => {
-  it('answers 429 past RATE_LIMIT_PER_MINUTE, with RateLimit headers, and leaves pages alone', async () => {
+describe('rate limits', () => {
+  it('answers 429 past RATE_LIMIT_PER_MINUTE under /www-be/, with RateLimit headers, and counts pages apart', async () => {
     const limited = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RATE_LIMIT_PER_MINUTE: '3' });
     try {
       for (let at = 0; at < 3; at += 1) {
@@ -98,6 +98,38 @@ describe('rate limit of /www-be/', () => {
       await request(limited.app).get('/articles').expect(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('bounds the renders a client can cause with distinct searches, but never the pages already kept', async () => {
+    const limited = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let at = 0; at < 8; at += 1) statuses.push((await request(limited.app).get(`/articles?f=mot${at}`)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = await request(limited.app).get('/articles?f=autre').set('Accept', 'text/html').expect(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.headers['cache-control']).toBe('no-store');
+      expect(refused.text).toContain('Trop de requêtes');
+      // Kept pages come from the hot path: the limit does not apply to them.
+      for (let at = 0; at < 10; at += 1) await request(limited.app).get('/articles?f=mot0').expect(200);
+      // Case and the absolute form reach the same limits as the plain path.
+      const api = await Promise.all(['/www-be/items/v1.0/items', '/WWW-BE/items/v1.0/items'].map((url) => request(limited.app).get(url)));
+      expect(api.map((response) => response.headers['ratelimit'])).toEqual(['"5-in-1min"; r=4; t=60', '"5-in-1min"; r=3; t=60']);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('images of the items service', () => {
+  it('lets pages show images on the items service origin, even over plain HTTP', async () => {
+    const upstream = await createTestApp({ ITEMS_SERVICE_URL: 'http://127.0.0.1:9/www-be/items/v1.0' });
+    try {
+      const response = await request(upstream.app).get('/help/about').expect(200);
+      expect(directives(response.headers['content-security-policy'] as string)['img-src']).toEqual(["'self'", 'data:', 'https:', 'http://127.0.0.1:9']);
+    } finally {
+      await upstream.close();
     }
   });
 });
