@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useHydrated } from './use-hydrated';
 import { useTheme } from './use-theme';
 
 export interface ThemeSelectorProps {
@@ -8,13 +7,16 @@ export interface ThemeSelectorProps {
   options: { id: string; text: string }[];
 }
 
-/** A native select: keyboard-operable and announced by screen readers. Needs JavaScript, so hidden without it. */
+/**
+ * A native select: keyboard-operable and announced by screen readers. It needs JavaScript: the CSS
+ * hides it on a page where scripts do not run (no `js` class on <html>), and shows it from the first
+ * paint where they do, so hydrating it moves nothing.
+ */
 export function ThemeSelector({ label, options }: ThemeSelectorProps) {
   const id = useId();
-  const hydrated = useHydrated();
   const [themeId, setTheme] = useTheme();
   return (
-    <div className="theme-selector" hidden={!hydrated}>
+    <div className="theme-selector needs-script">
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

@@ -33,6 +33,9 @@ export function resolveTheme(stored: string | null | undefined): Theme {
   return THEMES.find((theme) => theme.id === stored) ?? (THEMES[0] as Theme);
 }
 
+/** Class the boot script puts on <html>: controls that need JavaScript show from the first paint (no layout shift when they hydrate), and stay hidden without it. */
+export const SCRIPTED_CLASS = 'js';
+
 /**
  * Inline script run in <head> before the first paint, so the stored theme shows without a flash.
  * Generated from THEMES so it cannot drift from resolveTheme.
@@ -43,6 +46,6 @@ export function buildThemeBootScript(): string {
     `(function(){var t=${JSON.stringify(table)},d=${JSON.stringify(DEFAULT_THEME_ID)},s;` +
     `try{s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}` +
     `var v=Object.prototype.hasOwnProperty.call(t,s)?s:d,e=document.documentElement;e.setAttribute('data-bs-theme',t[v][0]);` +
-    `e.setAttribute('data-theme',v);e.classList.add(t[v][1])})();`
+    `e.setAttribute('data-theme',v);e.classList.add(t[v][1],${JSON.stringify(SCRIPTED_CLASS)})})();`
   );
 }

@@ -28,7 +28,7 @@ function runBootScript(stored: string | null, storageThrows = false) {
   const classes = new Set<string>();
   const documentElement = {
     setAttribute: (name: string, value: string) => attributes.set(name, value),
-    classList: { add: (name: string) => classes.add(name) },
+    classList: { add: (...names: string[]) => names.forEach((name) => classes.add(name)) },
   };
   const localStorage = {
     getItem: (key: string) => {
@@ -42,12 +42,13 @@ function runBootScript(stored: string | null, storageThrows = false) {
 
 describe('theme boot script', () => {
   it('applies the stored theme before the first paint', () => {
-    expect(runBootScript('halloween')).toEqual({ mode: 'dark', theme: 'halloween', classes: ['theme-halloween'] });
-    expect(runBootScript('green')).toEqual({ mode: 'light', theme: 'green', classes: ['theme-green'] });
+    // `js`: controls that need scripts show from the first paint (shared/islands).
+    expect(runBootScript('halloween')).toEqual({ mode: 'dark', theme: 'halloween', classes: ['theme-halloween', 'js'] });
+    expect(runBootScript('green')).toEqual({ mode: 'light', theme: 'green', classes: ['theme-green', 'js'] });
   });
 
   it.each([null, 'unknown', 'constructor', '__proto__'])('falls back to day_mode for a stored %s, like resolveTheme', (stored) => {
-    expect(runBootScript(stored)).toEqual({ mode: 'light', theme: 'day_mode', classes: ['theme-day'] });
+    expect(runBootScript(stored)).toEqual({ mode: 'light', theme: 'day_mode', classes: ['theme-day', 'js'] });
   });
 
   it('still applies day_mode when storage is blocked', () => {
