@@ -19,6 +19,7 @@ import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors
 import { issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { createFeedsRouter } from './feeds/feeds-router';
+import { createImagesRouter } from './images/images-router';
 import { createHotPath, sendCachedResponse } from './http/hot-path';
 import { ResponseCache, findCachedResponse } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
@@ -27,7 +28,7 @@ import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries'>;
+  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, and the CSS to inline (server/render/app-data.ts loads both). */
@@ -85,6 +86,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 
+  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache }));
   app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache }));
 

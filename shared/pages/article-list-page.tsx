@@ -5,6 +5,7 @@ import { ArticleCard } from '../components/article-card';
 import { PageHead } from '../components/page-head';
 import type { ArticleSummary } from '../items/types';
 import { paths } from '../paths';
+import { describeArticlesCard } from '../seo/share-image';
 
 export interface ArticleListData {
   filter: string;
@@ -31,7 +32,7 @@ export function ArticleListPage() {
 
   return (
     <section className="article-list" aria-labelledby="articles-heading">
-      <PageHead title={t('ARTICLE_LIST.TITLE')} description={t('ARTICLE_LIST.DESCRIPTION')} />
+      <PageHead title={t('ARTICLE_LIST.TITLE')} description={t('ARTICLE_LIST.DESCRIPTION')} shareCard={describeArticlesCard()} />
       <h1 id="articles-heading" className="h2 mb-3">
         {t('ARTICLE_LIST.HEADING')}
       </h1>

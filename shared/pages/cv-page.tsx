@@ -6,6 +6,7 @@ import { PageHead } from '../components/page-head';
 import { PrintButton } from '../components/print-button';
 import { Section } from '../components/section';
 import { paths } from '../paths';
+import { describeCvCard } from '../seo/share-image';
 import { buildProfilePage } from '../seo/structured-data';
 import { cvData } from '../site/cv-data';
 import type { Job, KnowledgeGroup, YearSpan } from '../site/cv-types';
@@ -23,6 +24,7 @@ export function CvPage() {
         title={t('CV.TITLE')}
         description={t('CV.DESCRIPTION', { name: siteConfig.author, job: siteConfig.jobTitle.toLowerCase(), years })}
         type="profile"
+        shareCard={describeCvCard()}
         contentLang={DEFAULT_LANG}
         structuredData={[buildProfilePage(siteUrl)]}
       />

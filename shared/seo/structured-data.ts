@@ -3,6 +3,7 @@ import { DEFAULT_LANG } from '../i18n/i18n';
 import { toIsoDate } from '../items/format-date';
 import type { Article } from '../items/types';
 import { paths, toAbsoluteUrl } from '../paths';
+import { buildShareImagePath, describeArticleCard, describeCvCard, findRasterImage, SHARE_IMAGE } from './share-image';
 import { cvData } from '../site/cv-data';
 import { partitionKnowledge, splitKeywords } from '../site/cv-knowledge';
 import type { CvData, KnowledgeGroup } from '../site/cv-types';
@@ -54,8 +55,16 @@ export function buildProfilePage(siteUrl: string): JsonLd {
     url: toAbsoluteUrl(siteUrl, paths.cv),
     // The CV is written in French whatever the interface language.
     inLanguage: DEFAULT_LANG,
+    image: { '@type': 'ImageObject', url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeCvCard())), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height },
     mainEntity: buildPerson(siteUrl),
   };
+}
+
+/** The article's own raster image, else its generated card (previews and rich results show no SVG). */
+function buildPreviewImage(siteUrl: string, article: Article): JsonLd | string {
+  const raster = findRasterImage(article.img);
+  if (raster) return toAbsoluteUrl(siteUrl, raster);
+  return { '@type': 'ImageObject', url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeArticleCard(article))), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
 }
 
 /** An article page: a BlogPosting by the site's owner. */
@@ -72,7 +81,7 @@ export function buildBlogPosting(siteUrl: string, article: Article, description:
     datePublished: toIsoDate(article.date_m),
     inLanguage: article.lg,
     keywords: article.tags,
-    ...(article.img[0] && { image: toAbsoluteUrl(siteUrl, article.img[0]) }),
+    image: buildPreviewImage(siteUrl, article),
     author: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
     publisher: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
   };
