@@ -60,5 +60,5 @@ export function rewriteResponsiveImages(html: string, catalog: ImageCatalog = cu
     img.attribs.sizes = ARTICLE_IMAGE_SIZES;
     appendChild(picture, img);
   }
-  return changed ? render(document.children, { encodeEntities: 'utf8' }) : html;
+  return changed ? render(document.children, { encodeEntities: 'utf8', emptyAttrs: true }) : html;
 }

@@ -49,8 +49,12 @@ export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: Image
     const image = variant && catalog.byStem.get(variant.stem);
     // Only the widths and formats pages link: anything else would fill the disk on a stranger's request.
     const offered = image && chooseWidths(image.width).includes(variant.width) && [...MODERN_FORMATS, chooseFallbackFormat(image.src)].includes(variant.format as never);
-    if (!variant || !image || !offered) {
+    if (!variant) {
       next();
+      return;
+    }
+    if (!image || !offered) {
+      res.status(404).type('text/plain; charset=utf-8').send('No such image.\n');
       return;
     }
     const bytes = await cache.getOrMake(`${hashKey(`${image.src}:${image.version}:${variant.width}`)}.${variant.format}`, () => makeVariant(image, variant.width, variant.format));

@@ -5,12 +5,16 @@ import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { PageHead } from '../components/page-head';
 import { PrintButton } from '../components/print-button';
 import { Section } from '../components/section';
+import { buildSrcSet, chooseWidths, FORMAT_TYPES, MODERN_FORMATS } from '../images/responsive-image';
 import { paths } from '../paths';
 import { describeCvCard } from '../seo/share-image';
 import { buildProfilePage } from '../seo/structured-data';
 import { cvData } from '../site/cv-data';
 import type { Job, KnowledgeGroup, YearSpan } from '../site/cv-types';
 import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
+
+/** The photo's resized copies: 96, 192 and 384 px, for both sizes at 1x and 2x. */
+const PHOTO_WIDTHS = chooseWidths(siteConfig.photo.large.width * 2);
 
 export function CvPage() {
   const t = useT();
@@ -31,6 +35,26 @@ export function CvPage() {
       <link rel="alternate" type="application/json" href={paths.cvJson} title={t('CV.JSON_RESUME')} />
       <header className="cv-header d-flex flex-wrap align-items-center gap-3 mb-3">
         <picture>
+          {/* AVIF, then WebP, resized from the 384 px file (server/images/); the PNGs for older browsers. */}
+          {MODERN_FORMATS.flatMap((format) => [
+            <source
+              key={`${format}-large`}
+              media={`(min-width: ${photo.breakpointPx}px)`}
+              type={FORMAT_TYPES[format]}
+              srcSet={buildSrcSet(photo.large.src2x, PHOTO_WIDTHS, format)}
+              sizes={`${photo.large.width}px`}
+              width={photo.large.width}
+              height={photo.large.height}
+            />,
+            <source
+              key={`${format}-small`}
+              type={FORMAT_TYPES[format]}
+              srcSet={buildSrcSet(photo.large.src2x, PHOTO_WIDTHS, format)}
+              sizes={`${photo.small.width}px`}
+              width={photo.small.width}
+              height={photo.small.height}
+            />,
+          ])}
           <source
             media={`(min-width: ${photo.breakpointPx}px)`}
             srcSet={`${photo.large.src} 1x, ${photo.large.src2x} 2x`}
