@@ -87,7 +87,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use('/www-be', notFound);
 
   app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
-  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache }));
+  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache, items: cache }));
   app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache }));
 
   app.use(notFound);

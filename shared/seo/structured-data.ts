@@ -7,6 +7,7 @@ import { buildShareImagePath, describeArticleCard, describeCvCard, findRasterIma
 import { cvData } from '../site/cv-data';
 import { partitionKnowledge, splitKeywords } from '../site/cv-knowledge';
 import type { CvData, KnowledgeGroup } from '../site/cv-types';
+import { listSkillArticles, type TaggedArticle } from '../site/skill-links';
 import { siteConfig } from '../site/site-config';
 
 export type JsonLd = Record<string, unknown>;
@@ -21,7 +22,8 @@ function readOrganization(location: string): string {
   return location.split(',')[0]!.trim();
 }
 
-function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
+function buildPerson(siteUrl: string, articles: readonly TaggedArticle[], cv: CvData = cvData): JsonLd {
+  const shown = listSkillArticles(cv, articles);
   const { skillGroups, languageGroups } = partitionKnowledge(cv);
   const languages = languageGroups.flatMap(listSkillNames);
   const degrees = cv.formation_list.filter((formation) => formation.kind === 'degree');
@@ -38,6 +40,16 @@ function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
     address: { '@type': 'PostalAddress', ...siteConfig.postalAddress },
     knowsAbout: [...new Set(skillGroups.flatMap(listSkillNames))],
     ...(languages.length > 0 && { knowsLanguage: languages }),
+    // The articles that show the skills above.
+    ...(shown.length > 0 && {
+      subjectOf: shown.map((article) => ({
+        '@type': 'BlogPosting',
+        headline: article.tit,
+        url: toAbsoluteUrl(siteUrl, paths.article(article.id)),
+        datePublished: toIsoDate(article.date_m),
+        keywords: article.tags,
+      })),
+    }),
     alumniOf: schools.map((name) => ({ '@type': 'EducationalOrganization', name })),
     hasCredential: cv.formation_list.map((formation) => ({
       '@type': 'EducationalOccupationalCredential',
@@ -47,8 +59,8 @@ function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
   };
 }
 
-/** The CV page: a ProfilePage about its owner. */
-export function buildProfilePage(siteUrl: string): JsonLd {
+/** The CV page: a ProfilePage about its owner, and the articles that show their skills. */
+export function buildProfilePage(siteUrl: string, articles: readonly TaggedArticle[] = []): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfilePage',
@@ -56,7 +68,7 @@ export function buildProfilePage(siteUrl: string): JsonLd {
     // The CV is written in French whatever the interface language.
     inLanguage: DEFAULT_LANG,
     image: { '@type': 'ImageObject', url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeCvCard())), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height },
-    mainEntity: buildPerson(siteUrl),
+    mainEntity: buildPerson(siteUrl, articles),
   };
 }
 
