@@ -20,6 +20,7 @@ import { issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { createFeedsRouter } from './feeds/feeds-router';
 import { createImagesRouter } from './images/images-router';
+import { createMarkdownRouter } from './markdown/markdown-router';
 import { createHotPath, sendCachedResponse } from './http/hot-path';
 import { ResponseCache, findCachedResponse } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
@@ -28,7 +29,7 @@ import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
+  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries' | 'itemsServiceUrl' | 'contentDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, and the CSS to inline (server/render/app-data.ts loads both). */
@@ -83,6 +84,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   });
 
   app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG] }));
+  app.use(createMarkdownRouter({ items: cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], contentDir: config.itemsServiceUrl ? undefined : config.contentDir }));
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 
