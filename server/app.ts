@@ -83,7 +83,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', source: source.description.split(' ')[0] });
   });
 
-  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG] }));
+  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], fullContent: config.feedFullContent }));
   app.use(createMarkdownRouter({ items: cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], contentDir: config.itemsServiceUrl ? undefined : config.contentDir }));
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
