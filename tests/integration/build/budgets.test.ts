@@ -14,9 +14,10 @@ const JS_BUDGET = 90 * KB;
 const CSS_BUDGET = 20 * KB;
 /**
  * What the site's own code (pages, components, data, client entry) may add to the libraries' floor.
- * 15 KB until issue 6; the reader features, language switch, link previews and JSON-LD took ~1 KB more.
+ * 15 KB until issue 6; the reader features, language switch, link previews and JSON-LD took ~1 KB more;
+ * issue 15's share-card URLs, responsive CV photo and skill links ~1.2 KB more.
  */
-const OWN_CODE_BUDGET = 17 * KB;
+const OWN_CODE_BUDGET = 19 * KB;
 
 const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { js: string; css: string };
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(rootDir, 'dist/public', file)), { level: 9 }).length;
