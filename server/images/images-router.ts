@@ -59,6 +59,8 @@ export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: Image
     }
     const bytes = await cache.getOrMake(`${hashKey(`${image.src}:${image.version}:${variant.width}`)}.${variant.format}`, () => makeVariant(image, variant.width, variant.format));
     res.set({ 'Cache-Control': req.query.v === image.version ? IMMUTABLE : REVALIDATED, ETag: `"${image.version}-${variant.width}"` }).type(FORMAT_TYPES[variant.format]);
+    // The same bytes for everyone: a cookie would keep shared caches (nginx, CDNs) from storing them.
+    res.removeHeader('Set-Cookie');
     res.send(bytes);
   });
   return router;

@@ -53,6 +53,8 @@ export function createShareImageRouter({ items, rootDir, cache }: ShareImageRout
     // The file also changes with the photo, which the URL's hash does not cover.
     const png = await cache.getOrMake(`${hashKey(`${hash}:${assets.photoHash}`)}.png`, () => renderShareImage(card, assets));
     res.set({ 'Cache-Control': req.query.v === hash ? IMMUTABLE : REVALIDATED, ETag: `"${hash}"` }).type(SHARE_IMAGE.type);
+    // The same bytes for everyone: a cookie would keep shared caches (nginx, CDNs) from storing them.
+    res.removeHeader('Set-Cookie');
     res.send(png);
   };
 

@@ -104,6 +104,7 @@ describe('images in an article body', () => {
     expect(first).toMatch(/\?v=/);
     const response = await request(ctx.app).get(first).expect(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('gives an SVG its width and height from the file, and leaves an image from elsewhere as it is', async () => {

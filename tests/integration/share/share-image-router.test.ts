@@ -51,6 +51,8 @@ describe('share cards', () => {
     const hash = hashShareCard(describeArticleCard(article!));
     const versioned = await getPng(`${paths.shareArticle('spring-batch-oeuvre')}?v=${hash}`);
     expect(versioned.response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // No cookie: shared caches store only answers without one.
+    expect(versioned.response.headers['set-cookie']).toBeUndefined();
     const plain = await getPng(paths.shareArticle('spring-batch-oeuvre'));
     expect(plain.response.headers['cache-control']).toBe('public, max-age=3600');
     const old = await getPng(`${paths.shareArticle('spring-batch-oeuvre')}?v=old`);
