@@ -55,7 +55,7 @@ export class DiskCache {
       await this.evict(name);
     } catch {
       // A disk that cannot be written to still lets the image be served, made anew next time.
-      await rm(temporary, { force: true });
+      await rm(temporary, { force: true }).catch(() => undefined);
     }
     return bytes;
   }
@@ -63,8 +63,14 @@ export class DiskCache {
   private loadIndex(): Promise<Map<string, number>> {
     if (this.index) return Promise.resolve(this.index);
     this.indexing ??= (async () => {
-      await mkdir(this.options.dir, { recursive: true });
-      const names = (await readdir(this.options.dir)).filter((name) => !name.endsWith('.tmp'));
+      let names: string[];
+      try {
+        await mkdir(this.options.dir, { recursive: true });
+        names = (await readdir(this.options.dir)).filter((name) => !name.endsWith('.tmp'));
+      } catch {
+        // A folder that cannot be made or read: images are still made and served, only not kept.
+        names = [];
+      }
       const files = await Promise.all(names.map(async (name) => ({ name, info: await stat(path.join(this.options.dir, name)).catch(() => null) })));
       const index = new Map<string, number>();
       // Oldest first, by last access where the file system keeps it.

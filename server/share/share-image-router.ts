@@ -41,7 +41,11 @@ export function createShareImageRouter({ items, rootDir, cache }: ShareImageRout
     (drawing ??= (async () => {
       const photoBytes = await readFile(path.join(rootDir, 'public', siteConfig.photo.large.src2x));
       return { fonts: await loadCardFonts(), photo: `data:image/png;base64,${photoBytes.toString('base64')}`, photoHash: hashKey(photoBytes) };
-    })());
+    })().catch((error: unknown) => {
+      // A photo put back in place is read on the next request, not after a restart.
+      drawing = undefined;
+      throw error;
+    }));
 
   const send = async (req: Request, res: Response, card: ShareCard | undefined) => {
     if (!card) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,5 +35,17 @@ describe('DiskCache', () => {
     await cache.getOrMake('c', ten);
     expect((await readdir(dir)).sort()).toEqual(['a', 'c']);
     expect(cache.size).toBe(20);
+  });
+});
+
+describe('DiskCache on a folder it cannot write', () => {
+  it('still gives the bytes it makes, making them again each time', async () => {
+    const file = path.join(dir, 'a-file');
+    await writeFile(file, 'not a folder');
+    const cache = new DiskCache({ dir: path.join(file, 'images'), maxBytes: 1000 });
+    let made = 0;
+    const make = async () => Buffer.from(`bytes ${(made += 1)}`);
+    expect(String(await cache.getOrMake('a.png', make))).toBe('bytes 1');
+    expect(String(await cache.getOrMake('a.png', make))).toBe('bytes 2');
   });
 });
