@@ -18,6 +18,8 @@ import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors
 import { issueXsrfCookie } from './middleware/xsrf';
 import type { RenderData } from './render/app-data';
 import { createFeedsRouter } from './feeds/feeds-router';
+import { createImagesRouter } from './images/images-router';
+import { createMarkdownRouter } from './markdown/markdown-router';
 import { createHotPath, sendKeptAnswer } from './http/hot-path';
 import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
@@ -27,7 +29,7 @@ import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'itemsServiceUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb'>;
+  config: Pick<Config, 'siteUrl' | 'itemsServiceUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb' | 'contentDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, the CSS to inline and the inline scripts (server/render/app-data.ts). */
@@ -86,13 +88,15 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'items-api' ? next() : limitRenders(req, res, next)));
   }
 
-  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG] }));
+  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], fullContent: config.feedFullContent }));
+  app.use(createMarkdownRouter({ items: cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], contentDir: config.itemsServiceUrl ? undefined : config.contentDir }));
   // The double-submit needs the XSRF cookie where writes go, not on pages (which stay the same for all).
   app.use('/www-be', issueXsrfCookie);
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use('/www-be', notFound);
 
-  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache }));
+  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
+  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
   app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 
   app.use(notFound);

@@ -1,4 +1,5 @@
 // The one place that reads process.env: parsed with a schema, frozen, passed down typed.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -38,6 +39,9 @@ const envSchema = z.object({
     .refine((value) => typeof value !== 'string' || /^[\w.:/, -]+$/.test(value), { error: 'must be true, false, a hop count or a list of addresses' }),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(600),
   RESPONSE_CACHE_MAX_MB: integer(0, 100_000).default(64),
+  IMAGE_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  IMAGE_CACHE_MAX_MB: integer(1, 1_000_000).default(256),
+  FEED_FULL_CONTENT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export interface Config {
@@ -56,6 +60,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Most megabytes of answers (pages, items API, feeds) kept compressed in memory; 0 turns that cache off. */
   responseCacheMaxMb: number;
+  /** Folder of the generated images (share cards, responsive variants), kept across restarts. */
+  imageCacheDir: string;
+  /** Most bytes that folder may hold. */
+  imageCacheMaxBytes: number;
+  /** The feeds carry each article's whole body, not only its summary. */
+  feedFullContent: boolean;
 }
 
 export class ConfigError extends Error {
@@ -89,5 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     trustProxy: values.TRUST_PROXY,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     responseCacheMaxMb: values.RESPONSE_CACHE_MAX_MB,
+    imageCacheDir: values.IMAGE_CACHE_DIR ? path.resolve(cwd, values.IMAGE_CACHE_DIR) : path.join(os.tmpdir(), 'portfolio-site-images'),
+    imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+    feedFullContent: values.FEED_FULL_CONTENT === 'true',
   });
 }

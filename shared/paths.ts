@@ -20,6 +20,18 @@ export const paths = {
   atom: '/atom.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
+  /** The list of every tag, and one tag's articles (the tag as written in the articles, URL-encoded). */
+  tags: '/tags',
+  tag: (tag: string) => `/tags/${encodeURIComponent(tag)}`,
+  /** Generated 1200×630 share cards (server/share/): one per article, the CV, the list and each tag. */
+  shareArticle: (id: string) => `/share/articles/${encodeURIComponent(id)}.png`,
+  shareCv: '/share/cv.png',
+  shareArticles: '/share/articles.png',
+  shareTag: (tag: string) => `/share/tags/${encodeURIComponent(tag)}.png`,
+  /** Markdown twins of the pages, for crawlers and assistants (server/markdown/). */
+  articleMarkdown: (id: string) => `/articles/${encodeURIComponent(id)}.md`,
+  cvMarkdown: '/cv.md',
+  llmsTxt: '/llms.txt',
 } as const;
 
 /** The id of the element that Shift+/ focuses. */

@@ -9,7 +9,7 @@ import type { ArticleSummary } from './items/types';
 import type { ArticleListData } from './pages/article-list-page';
 import { ArticleListPage } from './pages/article-list-page';
 import { ArticlePage, type ArticlePageData } from './pages/article-page';
-import { CvPage } from './pages/cv-page';
+import { CvPage, loadCvPageData } from './pages/cv-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { paths } from './paths';
 import { siteConfig } from './site/site-config';
@@ -51,7 +51,7 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
           children: [
             { index: true, loader: () => redirect(paths.cv, 301) },
             { path: 'cv', loader: () => redirect(paths.cv, 301) },
-            { id: 'cv', path: siteConfig.cvSlug, element: <CvPage /> },
+            { id: 'cv', path: siteConfig.cvSlug, element: <CvPage />, loader: ({ request }: LoaderFunctionArgs) => loadCvPageData(items, request.signal) },
             {
               id: 'articles',
               path: 'articles',

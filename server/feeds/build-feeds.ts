@@ -3,6 +3,7 @@
 import { generateAtomFeed, generateRssFeed } from 'feedsmith';
 import type { Article } from '../../shared/items/types';
 import { buildCanonicalUrl, paths } from '../../shared/paths';
+import { buildFeedContent } from './feed-content';
 
 /** What describes the feed itself: the site, its interface language and the translated texts. */
 export interface FeedChannel {
@@ -12,6 +13,8 @@ export interface FeedChannel {
   title: string;
   description: string;
   author: string;
+  /** FEED_FULL_CONTENT: each entry carries the article's whole body (absolute URLs), not only its summary. */
+  fullContent?: boolean;
 }
 
 // A BCP 47 shape: anything else from an upstream is left out rather than written as a language.
@@ -49,6 +52,7 @@ export function buildRssFeed(channel: FeedChannel, articles: Article[]): string 
         guid: { value: links.article(article), isPermaLink: true },
         pubDate: new Date(article.date_m),
         description: article.sum,
+        ...(channel.fullContent && { content: { encoded: buildFeedContent(channel.siteUrl, article) } }),
         categories: article.tags.map((name) => ({ name })),
         // RSS's own <author> must be an e-mail address: the name goes in dc:creator.
         dc: { creators: [channel.author], ...(language ? { languages: [language] } : {}) },
@@ -80,6 +84,7 @@ export function buildAtomFeed(channel: FeedChannel, articles: Article[]): string
         published: new Date(article.date_m),
         links: [{ href: links.article(article), rel: 'alternate', type: 'text/html' }],
         summary: { value: article.sum, type: 'html' },
+        ...(channel.fullContent && { content: { value: buildFeedContent(channel.siteUrl, article), type: 'html' } }),
         authors: [{ name: channel.author }],
         categories: article.tags.map((term) => ({ term })),
         ...(language ? { xml: { lang: language } } : {}),

@@ -20,12 +20,14 @@ export interface FeedsRouterDeps {
   ttlSeconds: number;
   /** The interface language, its translations and SITE_URL, as every page gets them. */
   appData: Pick<AppData, 'lang' | 'translations' | 'siteUrl'>;
+  /** FEED_FULL_CONTENT: the feeds carry each article's body. */
+  fullContent?: boolean;
 }
 
-export function createFeedsRouter({ cache, responseCache, ttlSeconds, appData }: FeedsRouterDeps): Router {
+export function createFeedsRouter({ cache, responseCache, ttlSeconds, appData, fullContent = false }: FeedsRouterDeps): Router {
   const router = Router();
   const t = createTranslator(appData.lang, appData.translations);
-  const channel: FeedChannel = { siteUrl: appData.siteUrl, lang: appData.lang, title: t('FEED.TITLE'), description: t('FEED.DESCRIPTION'), author: siteConfig.author };
+  const channel: FeedChannel = { siteUrl: appData.siteUrl, lang: appData.lang, title: t('FEED.TITLE'), description: t('FEED.DESCRIPTION'), author: siteConfig.author, fullContent };
 
   const answer = async (req: Request, res: Response, type: string, build: () => Promise<string>) => {
     try {

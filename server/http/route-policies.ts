@@ -29,8 +29,6 @@ const sharedCacheControl = (ttl: number) => `public, max-age=${ttl}, stale-while
 const ITEMS_LIST: RoutePolicy = { kind: 'items-api', params: { f: normalizeFilter }, localized: false, cacheControl: sharedCacheControl };
 const ITEMS_API: RoutePolicy = { kind: 'items-api', params: {}, localized: false, cacheControl: sharedCacheControl };
 const DOCUMENT: RoutePolicy = { kind: 'document', params: {}, localized: false, cacheControl: sharedCacheControl };
-// The CV changes only with a deployment.
-const CV_JSON: RoutePolicy = { kind: 'document', params: {}, localized: false, cacheControl: () => 'public, max-age=3600' };
 const ARTICLE_LIST: RoutePolicy = { kind: 'page', params: { f: normalizeFilter }, localized: true, cacheControl: pageCacheControl };
 const PAGE: RoutePolicy = { kind: 'page', params: {}, localized: true, cacheControl: pageCacheControl };
 /** Files of public/ (they all have an extension): served by express.static, never the page cache. */
@@ -43,7 +41,9 @@ const DOCUMENTS = new Map<string, RoutePolicy>([
   [paths.atom, DOCUMENT],
   [paths.sitemap, DOCUMENT],
   [paths.robots, DOCUMENT],
-  [paths.cvJson, CV_JSON],
+  [paths.cvJson, DOCUMENT],
+  [paths.cvMarkdown, DOCUMENT],
+  [paths.llmsTxt, DOCUMENT],
 ]);
 
 /** The policy of a path (without its query). Express matches routes case-insensitively: so does this. */
@@ -53,8 +53,11 @@ export function findRoutePolicy(path: string): RoutePolicy {
   const document = DOCUMENTS.get(lower);
   if (document) return document;
   if (lower === paths.articles) return ARTICLE_LIST;
-  // Page paths have no extension; an article id may hold a dot, so only the last segment counts.
+  const inArticles = lower.startsWith(`${paths.articles}/`);
+  // An article's Markdown twin: the same in every interface language.
+  if (inArticles && lower.endsWith('.md')) return DOCUMENT;
+  // Page paths have no extension, but an article id may hold a dot.
   const last = lower.slice(lower.lastIndexOf('/') + 1);
-  if (/\.[a-z0-9]+$/.test(last) && !lower.startsWith(`${paths.articles}/`)) return FILE;
+  if (/\.[a-z0-9]+$/.test(last) && !inArticles) return FILE;
   return PAGE;
 }

@@ -4,7 +4,8 @@
 import { useLocation } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { DEFAULT_LANG, LANGS, type Lang } from '../i18n/i18n';
-import { buildCanonicalUrl, localizePath, toAbsoluteUrl } from '../paths';
+import { buildCanonicalUrl, localizePath, paths, toAbsoluteUrl } from '../paths';
+import { buildShareImagePath, describeCvCard, findRasterImage, SHARE_IMAGE, type ShareCard } from '../seo/share-image';
 import type { JsonLd } from '../seo/structured-data';
 import { serializeForScript } from '../serialize-for-script';
 import { siteConfig } from '../site/site-config';
@@ -26,8 +27,10 @@ export interface PageHeadProps {
   description: string;
   /** og:type; `website` unless said otherwise. */
   type?: 'website' | 'article' | 'profile';
-  /** The page's own image (an article's) and its text; the owner's photo otherwise. */
+  /** The page's own image (an article's) and its text: used for previews when it is a raster image. */
   image?: { src: string; alt: string };
+  /** The generated share card of the page (shared/seo/share-image.ts); the CV's when none is given. */
+  shareCard?: ShareCard;
   /** Language of the page's content when it is not the interface's (an English article). */
   contentLang?: string;
   /** An article's date and tags (article:published_time, article:tag). */
@@ -36,12 +39,43 @@ export interface PageHeadProps {
   structuredData?: JsonLd[];
 }
 
-export function PageHead({ title, description, type = 'website', image, contentLang, article, structuredData = [] }: PageHeadProps) {
+/** Link previews show no SVG: a page's own raster image, else its generated 1200×630 card. */
+export function choosePreviewImage(image: PageHeadProps['image'], card: ShareCard): { src: string; alt: string; width?: number; height?: number; type?: string } {
+  const raster = image && findRasterImage([image.src]);
+  if (image && raster) {
+    const extension = /\.(\w+)(?:[?#]|$)/.exec(raster)?.[1]?.toLowerCase();
+    return { src: raster, alt: image.alt, ...(extension && { type: `image/${extension === 'jpg' ? 'jpeg' : extension}` }) };
+  }
+  return { src: buildShareImagePath(card), alt: describeCardAlt(card), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, type: SHARE_IMAGE.type };
+}
+
+/** What a card shows, as its alternative text. */
+function describeCardAlt(card: ShareCard): string {
+  switch (card.kind) {
+    case 'article':
+      return `${card.title} — ${card.owner.name}`;
+    case 'cv':
+      return `${card.owner.name}, ${card.owner.jobTitle}`;
+    case 'articles':
+      return `${card.title} — ${card.owner.name}`;
+    case 'tag':
+      return `${card.tag} — ${card.owner.name}`;
+  }
+}
+
+/** The page's Markdown twin: the article's, the CV's, or llms.txt for the other pages. */
+function locateMarkdownTwin(card: ShareCard | undefined): string {
+  if (card?.kind === 'article') return paths.articleMarkdown(card.id);
+  if (card?.kind === 'cv') return paths.cvMarkdown;
+  return paths.llmsTxt;
+}
+
+export function PageHead({ title, description, type = 'website', image, shareCard, contentLang, article, structuredData = [] }: PageHeadProps) {
   const { siteUrl, lang } = useAppData();
   const t = useT();
   const { pathname } = useLocation();
   const url = buildPageUrl(siteUrl, pathname, lang);
-  const preview = image ?? { src: siteConfig.photo.large.src2x, alt: t('CV.PHOTO_ALT', { name: siteConfig.author }) };
+  const preview = choosePreviewImage(image, shareCard ?? describeCvCard());
   const imageUrl = toAbsoluteUrl(siteUrl, preview.src);
   const locale = toOgLocale(contentLang ?? lang);
   return (
@@ -60,14 +94,18 @@ export function PageHead({ title, description, type = 'website', image, contentL
       <meta property="og:url" content={url} />
       <meta property="og:locale" content={locale} />
       <meta property="og:image" content={imageUrl} />
+      {preview.width && <meta property="og:image:width" content={String(preview.width)} />}
+      {preview.height && <meta property="og:image:height" content={String(preview.height)} />}
+      {preview.type && <meta property="og:image:type" content={preview.type} />}
       <meta property="og:image:alt" content={preview.alt} />
       {article && <meta property="article:published_time" content={article.publishedTime} />}
       {article?.tags.map((tag) => <meta key={tag} property="article:tag" content={tag} />)}
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
       <meta name="twitter:image:alt" content={preview.alt} />
+      <link rel="alternate" type="text/markdown" href={locateMarkdownTwin(shareCard)} />
       {structuredData.map((block, index) => (
         <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForScript(block) }} />
       ))}

@@ -5,6 +5,7 @@ import { Island } from '../islands/island';
 import type { ArticleSearchLabels } from '../islands/article-search';
 import { truncateHtml } from '../items/truncate-html';
 import type { ArticleSummary } from '../items/types';
+import { describeArticlesCard } from '../seo/share-image';
 
 export interface ArticleListData {
   filter: string;
@@ -32,7 +33,7 @@ export function ArticleListPage() {
   const cards = articles.map((article) => ({ ...article, sum: truncateHtml(article.sum) }));
   return (
     <section className="article-list" aria-labelledby="articles-heading">
-      <PageHead title={t('ARTICLE_LIST.TITLE')} description={t('ARTICLE_LIST.DESCRIPTION')} />
+      <PageHead title={t('ARTICLE_LIST.TITLE')} description={t('ARTICLE_LIST.DESCRIPTION')} shareCard={describeArticlesCard()} />
       <h1 id="articles-heading" className="h2 mb-3">
         {t('ARTICLE_LIST.HEADING')}
       </h1>

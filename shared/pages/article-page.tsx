@@ -11,6 +11,7 @@ import { HEADING_LINK_LABEL_ID } from '../items/article-markup';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
 import type { Article } from '../items/types';
 import { paths } from '../paths';
+import { describeArticleCard } from '../seo/share-image';
 import { buildBlogPosting, buildBreadcrumbList } from '../seo/structured-data';
 import { siteConfig } from '../site/site-config';
 
@@ -36,6 +37,7 @@ export function ArticlePage() {
         description={description}
         type="article"
         image={article.img[0] ? { src: article.img[0], alt: article.tit } : undefined}
+        shareCard={describeArticleCard(article)}
         contentLang={article.lg}
         article={{ publishedTime: toIsoDate(article.date_m), tags: article.tags }}
         structuredData={[

@@ -1,15 +1,44 @@
 import type { TFunction } from 'i18next';
+import { Fragment } from 'react';
+import { useLoaderData } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { DEFAULT_LANG } from '../i18n/i18n';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { PageHead } from '../components/page-head';
 import { PrintButtonIsland } from '../components/print-button';
 import { Section } from '../components/section';
+import { buildSrcSet, chooseWidths, FORMAT_TYPES, MODERN_FORMATS } from '../images/responsive-image';
 import { paths } from '../paths';
+import { describeCvCard } from '../seo/share-image';
 import { buildProfilePage } from '../seo/structured-data';
 import { cvData } from '../site/cv-data';
+import { splitKeywords } from '../site/cv-knowledge';
+import { createSkillMatcher, type SkillLink, type TaggedArticle } from '../site/skill-links';
+import { ItemsUnavailableError, type ItemsReader } from '../items/items-reader';
 import type { Job, KnowledgeGroup, YearSpan } from '../site/cv-types';
 import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
+
+/** The CV route's data: the articles (id, title, date, tags) its skills link to; null when the source cannot answer now. */
+export interface CvPageData {
+  articles: TaggedArticle[] | null;
+}
+
+/** The CV route's loader: every article, slimmed to what the skill links need. */
+export async function loadCvPageData(items: ItemsReader, signal?: AbortSignal): Promise<CvPageData> {
+  try {
+    const articles = await items.list('', signal);
+    return { articles: articles.map(({ id, tit, date_m, tags }) => ({ id, tit, date_m, tags })) };
+  } catch (error) {
+    // The CV is the shop window: without the articles it shows its skills unlinked.
+    if (error instanceof ItemsUnavailableError) return { articles: null };
+    throw error;
+  }
+}
+
+type SkillMatcher = (skill: string) => SkillLink | undefined;
+
+/** The photo's resized copies: 96, 192 and 384 px, for both sizes at 1x and 2x. */
+const PHOTO_WIDTHS = chooseWidths(siteConfig.photo.large.width * 2);
 
 export function CvPage() {
   const t = useT();
@@ -17,18 +46,41 @@ export function CvPage() {
   const { siteUrl, now } = useAppData();
   const years = computeExperienceYears(now);
   const { photo } = siteConfig;
+  const articles = (useLoaderData() as CvPageData | undefined)?.articles ?? null;
+  const match = createSkillMatcher(articles ?? [], cvData.skillTags);
   return (
     <article className="cv" aria-labelledby="cv-name">
       <PageHead
         title={t('CV.TITLE')}
         description={t('CV.DESCRIPTION', { name: siteConfig.author, job: siteConfig.jobTitle.toLowerCase(), years })}
         type="profile"
+        shareCard={describeCvCard()}
         contentLang={DEFAULT_LANG}
-        structuredData={[buildProfilePage(siteUrl)]}
+        structuredData={[buildProfilePage(siteUrl, articles ?? [])]}
       />
       <link rel="alternate" type="application/json" href={paths.cvJson} title={t('CV.JSON_RESUME')} />
       <header className="cv-header d-flex flex-wrap align-items-center gap-3 mb-3">
         <picture>
+          {/* AVIF, then WebP, resized from the 384 px file (server/images/); the PNGs for older browsers. */}
+          {MODERN_FORMATS.flatMap((format) => [
+            <source
+              key={`${format}-large`}
+              media={`(min-width: ${photo.breakpointPx}px)`}
+              type={FORMAT_TYPES[format]}
+              srcSet={buildSrcSet(photo.large.src2x, PHOTO_WIDTHS, format)}
+              sizes={`${photo.large.width}px`}
+              width={photo.large.width}
+              height={photo.large.height}
+            />,
+            <source
+              key={`${format}-small`}
+              type={FORMAT_TYPES[format]}
+              srcSet={buildSrcSet(photo.large.src2x, PHOTO_WIDTHS, format)}
+              sizes={`${photo.small.width}px`}
+              width={photo.small.width}
+              height={photo.small.height}
+            />,
+          ])}
           <source
             media={`(min-width: ${photo.breakpointPx}px)`}
             srcSet={`${photo.large.src} 1x, ${photo.large.src2x} 2x`}
@@ -83,7 +135,7 @@ export function CvPage() {
       <Section id="cv-knowledge" title={t('CV.KNOWLEDGE')} className="cv-section mb-4" headingClassName="cv-section-title">
         <div className="row g-3" lang={ownerLang}>
           {cvData.knowledge_list.map((group) => (
-            <KnowledgeCard key={group.name} group={group} />
+            <KnowledgeCard key={group.name} group={group} match={match} />
           ))}
         </div>
       </Section>
@@ -130,7 +182,7 @@ function formatYearSpan(t: TFunction, { start, end }: YearSpan): string {
   return end === start ? String(start) : t('CV.YEARS_RANGE', { start, end });
 }
 
-function KnowledgeCard({ group }: { group: KnowledgeGroup }) {
+function KnowledgeCard({ group, match }: { group: KnowledgeGroup; match: SkillMatcher }) {
   return (
     <div className="col-md-6 col-xl-4">
       <div className="cv-entry h-100">
@@ -139,15 +191,54 @@ function KnowledgeCard({ group }: { group: KnowledgeGroup }) {
           <ul className="list-unstyled mb-0">
             {group.list.map((item) => (
               <li key={item.name}>
-                <span className="fw-semibold">{item.name}</span> : {item.details}
+                <Skill name={item.name} match={match} className="fw-semibold" /> : <SkillList text={item.details} match={match} />
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mb-0">{group.details}</p>
+          <p className="mb-0">
+            <SkillList text={group.details} match={match} />
+          </p>
         )}
       </div>
     </div>
+  );
+}
+
+/** A skill: a link to its tag's articles, with their count, when articles carry it. */
+function Skill({ name, match, className }: { name: string; match: SkillMatcher; className?: string }) {
+  const t = useT();
+  const link = match(name);
+  const text = link ? (
+    <a className="cv-skill-link" href={paths.tag(link.tag)}>
+      {name}
+    </a>
+  ) : (
+    name
+  );
+  const named = className ? <span className={className}>{text}</span> : text;
+  if (!link) return <>{named}</>;
+  return (
+    <>
+      {named}
+      <span className="cv-skill-count text-body-secondary small"> ({t('CV.SKILL_ARTICLES', { count: link.count })})</span>
+    </>
+  );
+}
+
+/** A details text as it is written, its skills that have articles linked. */
+function SkillList({ text, match }: { text: string; match: SkillMatcher }) {
+  const keywords = splitKeywords(text);
+  if (!keywords.some((keyword) => match(keyword))) return <>{text}</>;
+  return (
+    <>
+      {keywords.map((keyword, index) => (
+        <Fragment key={keyword}>
+          {index > 0 && ', '}
+          <Skill name={keyword} match={match} />
+        </Fragment>
+      ))}
+    </>
   );
 }
 

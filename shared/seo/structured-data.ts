@@ -3,9 +3,11 @@ import { DEFAULT_LANG } from '../i18n/i18n';
 import { toIsoDate } from '../items/format-date';
 import type { Article } from '../items/types';
 import { paths, toAbsoluteUrl } from '../paths';
+import { buildShareImagePath, describeArticleCard, describeCvCard, findRasterImage, SHARE_IMAGE } from './share-image';
 import { cvData } from '../site/cv-data';
 import { partitionKnowledge, splitKeywords } from '../site/cv-knowledge';
 import type { CvData, KnowledgeGroup } from '../site/cv-types';
+import { listSkillArticles, type TaggedArticle } from '../site/skill-links';
 import { siteConfig } from '../site/site-config';
 
 export type JsonLd = Record<string, unknown>;
@@ -20,7 +22,8 @@ function readOrganization(location: string): string {
   return location.split(',')[0]!.trim();
 }
 
-function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
+function buildPerson(siteUrl: string, articles: readonly TaggedArticle[], cv: CvData = cvData): JsonLd {
+  const shown = listSkillArticles(cv, articles);
   const { skillGroups, languageGroups } = partitionKnowledge(cv);
   const languages = languageGroups.flatMap(listSkillNames);
   const degrees = cv.formation_list.filter((formation) => formation.kind === 'degree');
@@ -37,6 +40,16 @@ function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
     address: { '@type': 'PostalAddress', ...siteConfig.postalAddress },
     knowsAbout: [...new Set(skillGroups.flatMap(listSkillNames))],
     ...(languages.length > 0 && { knowsLanguage: languages }),
+    // The articles that show the skills above.
+    ...(shown.length > 0 && {
+      subjectOf: shown.map((article) => ({
+        '@type': 'BlogPosting',
+        headline: article.tit,
+        url: toAbsoluteUrl(siteUrl, paths.article(article.id)),
+        datePublished: toIsoDate(article.date_m),
+        keywords: article.tags,
+      })),
+    }),
     alumniOf: schools.map((name) => ({ '@type': 'EducationalOrganization', name })),
     hasCredential: cv.formation_list.map((formation) => ({
       '@type': 'EducationalOccupationalCredential',
@@ -46,16 +59,24 @@ function buildPerson(siteUrl: string, cv: CvData = cvData): JsonLd {
   };
 }
 
-/** The CV page: a ProfilePage about its owner. */
-export function buildProfilePage(siteUrl: string): JsonLd {
+/** The CV page: a ProfilePage about its owner, and the articles that show their skills. */
+export function buildProfilePage(siteUrl: string, articles: readonly TaggedArticle[] = []): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfilePage',
     url: toAbsoluteUrl(siteUrl, paths.cv),
     // The CV is written in French whatever the interface language.
     inLanguage: DEFAULT_LANG,
-    mainEntity: buildPerson(siteUrl),
+    image: { '@type': 'ImageObject', url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeCvCard())), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height },
+    mainEntity: buildPerson(siteUrl, articles),
   };
+}
+
+/** The article's own raster image, else its generated card (previews and rich results show no SVG). */
+function buildPreviewImage(siteUrl: string, article: Article): JsonLd | string {
+  const raster = findRasterImage(article.img);
+  if (raster) return toAbsoluteUrl(siteUrl, raster);
+  return { '@type': 'ImageObject', url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeArticleCard(article))), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
 }
 
 /** An article page: a BlogPosting by the site's owner. */
@@ -72,7 +93,7 @@ export function buildBlogPosting(siteUrl: string, article: Article, description:
     datePublished: toIsoDate(article.date_m),
     inLanguage: article.lg,
     keywords: article.tags,
-    ...(article.img[0] && { image: toAbsoluteUrl(siteUrl, article.img[0]) }),
+    image: buildPreviewImage(siteUrl, article),
     author: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
     publisher: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
   };

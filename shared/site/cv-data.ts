@@ -2,6 +2,17 @@
 import type { CvData } from './cv-types';
 
 export const cvData: CvData = {
+  skillTags: {
+    Spring: 'Spring Boot',
+    'Spring Boot 1.x à 3.x': 'Spring Boot',
+    'TypeScript / JavaScript': 'TypeScript',
+    'Shell / Python': 'Shell',
+    'Angular 2 à 17': 'Angular',
+    'Hibernate 2 à 6': 'Hibernate',
+    'architecture hexagonale': 'Architecture',
+    'OAuth 2.0': 'OAuth2',
+    OpenTelemetry: 'Observabilité',
+  },
   knowledge_list: [
     {
       name: 'Langages',

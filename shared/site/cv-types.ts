@@ -49,6 +49,11 @@ export interface Company {
 
 export interface CvData {
   knowledge_list: KnowledgeGroup[];
+  /**
+   * Skills whose article tag is written differently, CV name → tag ("Spring" → "Spring Boot"). Case and
+   * accents never matter; a skill not listed links to the tag of its own name, when articles carry it.
+   */
+  skillTags?: Record<string, string>;
   formation_list: Formation[];
   companies: Company[];
 }

@@ -1,10 +1,12 @@
 // The CV as a JSON Resume document (jsonresume.org schema 1.0), served at /cv.json: built from the
 // same typed data the CV page renders, so the two cannot say different things.
 import { buildCanonicalUrl, paths, toAbsoluteUrl } from '../paths';
+import { toIsoDate } from '../items/format-date';
 import { cvData } from './cv-data';
 import { partitionKnowledge, splitKeywords } from './cv-knowledge';
 import type { Company, CvData, Formation, Job, KnowledgeGroup, YearSpan } from './cv-types';
 import { siteConfig, type SiteConfig } from './site-config';
+import { listSkillArticles, type TaggedArticle } from './skill-links';
 
 /** The published schema the document follows (a link for readers and tools; nothing fetches it). */
 export const JSON_RESUME_SCHEMA_URL = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
@@ -26,6 +28,8 @@ export interface JsonResume {
   certificates: { name: string; date: string; issuer: string }[];
   skills: { name: string; keywords: string[] }[];
   languages: { language: string; fluency?: string }[];
+  /** The site's articles that show a skill of the CV. */
+  publications: { name: string; publisher: string; releaseDate: string; url: string }[];
   meta: { canonical: string };
 }
 
@@ -35,6 +39,8 @@ export interface JsonResumeInput {
   /** The line that names a job's technical environment, in the CV's language ("Environnement : …"). */
   describeEnvironment: (env: string) => string;
   cv?: CvData;
+  /** The site's articles (newest first): those tagged with a skill of the CV become publications. */
+  articles?: readonly TaggedArticle[];
   site?: Pick<SiteConfig, 'author' | 'jobTitle' | 'jobDescription' | 'email' | 'postalAddress' | 'photo'>;
 }
 
@@ -72,7 +78,7 @@ function toCertificate(formation: Formation): JsonResume['certificates'][number]
 }
 
 /** The whole CV as JSON Resume. Pure: the same input always gives the same document. */
-export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, site = siteConfig }: JsonResumeInput): JsonResume {
+export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, articles = [], site = siteConfig }: JsonResumeInput): JsonResume {
   const { skillGroups, languageGroups } = partitionKnowledge(cv);
   const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = site.postalAddress;
   return {
@@ -93,6 +99,12 @@ export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, sit
     languages: languageGroups.flatMap((group) =>
       group.list ? group.list.map((item) => ({ language: item.name, fluency: item.details })) : splitKeywords(group.details).map((language) => ({ language })),
     ),
+    publications: listSkillArticles(cv, articles).map((article) => ({
+      name: article.tit,
+      publisher: site.author,
+      releaseDate: toIsoDate(article.date_m).slice(0, 10),
+      url: toAbsoluteUrl(siteUrl, paths.article(article.id)),
+    })),
     meta: { canonical: buildCanonicalUrl(siteUrl, paths.cvJson) },
   };
 }

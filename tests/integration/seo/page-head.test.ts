@@ -6,6 +6,7 @@ import { cvData } from '../../../shared/site/cv-data';
 import { siteConfig } from '../../../shared/site/site-config';
 import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
 import { setUpFixtureApp } from '../../support/fixture-app';
+import { collectBytes, readPngSize } from '../../support/image-bytes';
 import { TEST_SITE_URL, createTestApp } from '../../support/test-app';
 
 const fixture = setUpFixtureApp();
@@ -88,16 +89,40 @@ describe('link previews', () => {
     expect(readMeta($, 'twitter:image')).toBe(readMeta($, 'og:image'));
   });
 
-  it("shows an article's own image, and the owner's photo for an article without one", async () => {
+  it("keeps an article's own raster image, and links a generated 1200×630 card for the others", async () => {
     const withImage = await getPage(FIXTURE_PAGES['article with code']);
     expect(readMeta(withImage, 'og:image')).toBe(`${TEST_SITE_URL}images/photo-96.png`);
+    expect(readMeta(withImage, 'og:image:type')).toBe('image/png');
     expect(readMeta(withImage, 'twitter:card')).toBe('summary_large_image');
     expect(readMeta(withImage, 'og:type')).toBe('article');
     expect(withImage('head meta[property="article:tag"]').map((_, meta) => withImage(meta).attr('content')).get()).toEqual(['Méthodes', 'Équipe']);
-    const without = await getPage(FIXTURE_PAGES['English article']);
-    expect(readMeta(without, 'og:image')).toBe(`${TEST_SITE_URL}images/photo-384.png`);
-    expect(readMeta(without, 'twitter:card')).toBe('summary');
+    for (const [url, card] of [
+      [FIXTURE_PAGES['English article'], '/share/articles/http-caching.png'],
+      [FIXTURE_PAGES.cv, '/share/cv.png'],
+      [FIXTURE_PAGES.list, '/share/articles.png'],
+    ] as const) {
+      const $ = await getPage(url);
+      const image = new URL(readMeta($, 'og:image')!);
+      expect(image.pathname, url).toBe(card);
+      expect(image.searchParams.get('v'), url).toMatch(/^[a-z0-9]+$/);
+      expect([readMeta($, 'og:image:width'), readMeta($, 'og:image:height'), readMeta($, 'og:image:type')]).toEqual(['1200', '630', 'image/png']);
+      expect(readMeta($, 'twitter:card')).toBe('summary_large_image');
+      expect(readMeta($, 'twitter:image')).toBe(image.href);
+      // The linked card exists, and is what the tags say.
+      const png = await request(fixture.app).get(`${image.pathname}${image.search}`).buffer(true).parse(collectBytes).expect(200);
+      expect(readPngSize(png.body as Buffer)).toEqual({ width: 1200, height: 630 });
+    }
+    const [posting] = readJsonLd(await getPage(FIXTURE_PAGES['English article']));
+    expect(posting!.image).toEqual({ '@type': 'ImageObject', url: readMeta(await getPage(FIXTURE_PAGES['English article']), 'og:image'), width: 1200, height: 630 });
     expect(readMeta(await getPage(FIXTURE_PAGES.cv), 'og:type')).toBe('profile');
+  });
+
+  it('links each page to its Markdown twin', async () => {
+    const twinOf = async (url: string) => (await getPage(url))('head link[rel="alternate"][type="text/markdown"]').attr('href');
+    expect(await twinOf(FIXTURE_PAGES['English article'])).toBe('/articles/http-caching.md');
+    expect(await twinOf(FIXTURE_PAGES.cv)).toBe('/cv.md');
+    expect(await twinOf(FIXTURE_PAGES.list)).toBe('/llms.txt');
+    expect(await twinOf(FIXTURE_PAGES.about)).toBe('/llms.txt');
   });
 
   it("gives an article's content its own language, in either interface language", async () => {
@@ -118,7 +143,7 @@ describe('under a SITE_URL with a path', () => {
     const blog = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: 'https://www.example.test/blog/' });
     try {
       const $ = cheerio.load((await request(blog.app).get(FIXTURE_PAGES.cv).expect(200)).text);
-      expect(readMeta($, 'og:image')).toBe('https://www.example.test/blog/images/photo-384.png');
+      expect(readMeta($, 'og:image')).toMatch(/^https:\/\/www\.example\.test\/blog\/share\/cv\.png\?v=/);
       expect(readMeta($, 'og:url')).toBe(`https://www.example.test/blog/${siteConfig.cvSlug}`);
       const person = readJsonLd($)[0]!.mainEntity as { image: string; '@id': string };
       expect(person.image).toBe('https://www.example.test/blog/images/photo-384.png');

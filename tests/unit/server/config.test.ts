@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config';
 
@@ -64,5 +66,15 @@ describe('loadConfig', () => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('keeps generated images under the temporary folder unless IMAGE_CACHE_DIR says otherwise, and feeds summaries only by default', () => {
+    expect(loadConfig({}, '/srv/site')).toMatchObject({ imageCacheDir: path.join(os.tmpdir(), 'portfolio-site-images'), imageCacheMaxBytes: 256 * 1024 * 1024, feedFullContent: false });
+    expect(loadConfig({ IMAGE_CACHE_DIR: 'var/images', IMAGE_CACHE_MAX_MB: '64', FEED_FULL_CONTENT: 'true' }, '/srv/site')).toMatchObject({
+      imageCacheDir: '/srv/site/var/images',
+      imageCacheMaxBytes: 64 * 1024 * 1024,
+      feedFullContent: true,
+    });
+    expect(problemsOf({ FEED_FULL_CONTENT: 'yes', IMAGE_CACHE_MAX_MB: '0' }).map((line) => line.split(':')[0])).toEqual(['IMAGE_CACHE_MAX_MB', 'FEED_FULL_CONTENT']);
   });
 });

@@ -1,0 +1,119 @@
+// The Markdown twins and llms.txt through HTTP: front matter parsed with gray-matter, links absolute,
+// the llmstxt.org layout, and the twin of an upstream article converted from its HTML.
+import matter from 'gray-matter';
+import request from 'supertest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { siteConfig } from '../../../shared/site/site-config';
+import { sendJson, startFakeUpstream, UPSTREAM_BASE_PATH, type FakeUpstream } from '../../support/fake-upstream';
+import { FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
+import { setUpFixtureApp } from '../../support/fixture-app';
+import { TEST_SITE_URL, createTestApp, type TestApp } from '../../support/test-app';
+
+const fixture = setUpFixtureApp();
+
+async function getMarkdown(app: TestApp['app'], url: string) {
+  const response = await request(app).get(url).expect(200);
+  expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+  return response.text;
+}
+
+describe('/articles/{id}.md', () => {
+  it('gives the article as Markdown: front matter with title, date, language, tags and canonical URL, then the body', async () => {
+    const twin = matter(await getMarkdown(fixture.app, '/articles/spring-batch-oeuvre.md'));
+    expect(twin.data).toEqual({
+      title: 'Mise en œuvre de Spring Batch',
+      date: '2023-06-01',
+      language: 'fr',
+      tags: ['Java', 'Spring'],
+      canonical: `${TEST_SITE_URL}articles/spring-batch-oeuvre`,
+      summary: 'Découper un traitement de nuit en chunks.',
+    });
+    // The author's Markdown: headings without the page's numbers, code fenced with its language.
+    expect(twin.content).toContain('# Mise en œuvre de Spring Batch\n');
+    expect(twin.content).toContain('\n## Configuration\n');
+    expect(twin.content).toContain('```xml\n<dependency>');
+    expect(twin.content).not.toMatch(/\]\(\/|src="\/|href="\//);
+  });
+
+  it('answers 404 in plain text for an article that does not exist', async () => {
+    for (const url of ['/articles/missing.md', '/articles/..md', '/articles/%2e%2e.md']) {
+      const response = await request(fixture.app).get(url);
+      expect(response.status, url).toBe(404);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    }
+  });
+});
+
+describe('/llms.txt', () => {
+  it('follows llmstxt.org: the site as H1, the owner in a quote, then one section per tag linking the twins', async () => {
+    const response = await request(fixture.app).get('/llms.txt').expect(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = response.text.split('\n');
+    expect(lines[0]).toBe(`# ${siteConfig.siteName}`);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toMatch(new RegExp(`^> ${siteConfig.author}, .+`));
+    expect(lines.filter((line) => line.startsWith('# '))).toHaveLength(1);
+    const sections = lines.filter((line) => line.startsWith('## ')).map((line) => line.slice(3));
+    expect(sections).toEqual(expect.arrayContaining(['CV', 'Java', 'Spring', 'PostgreSQL', 'HTTP', 'Méthodes', 'Équipe']));
+    const javaSection = response.text.split('\n## Java\n\n')[1]!.split('\n\n')[0]!;
+    expect(javaSection).toBe(`- [Mise en œuvre de Spring Batch](${TEST_SITE_URL}articles/spring-batch-oeuvre.md): Découper un traitement de nuit en chunks.`);
+    // Every line of a section is "- [name](url): notes", and every article is listed with a twin that answers.
+    const links = lines.filter((line) => line.startsWith('- ')).map((line) => /^- \[([^\]]+)\]\((https:\/\/[^)]+)\)(: .+)?$/.exec(line));
+    expect(links.every(Boolean)).toBe(true);
+    const twins = new Set(links.map((match) => match![2]!));
+    for (const id of FIXTURE_IDS_NEWEST_FIRST) expect(twins).toContain(`${TEST_SITE_URL}articles/${id}.md`);
+    for (const twin of twins) await request(fixture.app).get(new URL(twin).pathname).expect(200);
+  });
+});
+
+describe('/cv.md', () => {
+  it('gives the CV as Markdown from the CV data, its skills linked to their tags', async () => {
+    const cv = matter(await getMarkdown(fixture.app, '/cv.md'));
+    expect(cv.data).toMatchObject({ language: 'fr', canonical: `${TEST_SITE_URL}${siteConfig.cvSlug}` });
+    expect(cv.content).toContain(`# ${siteConfig.author}`);
+    for (const heading of ['## Compétences', '## Formation', '## Expérience']) expect(cv.content).toContain(`\n${heading}\n`);
+    expect(cv.content).toContain(`[Java](${TEST_SITE_URL}tags/Java) (1 article)`);
+    expect(cv.content).toContain('*Environnement* : ');
+  });
+});
+
+describe('with an upstream items service', () => {
+  let upstream: FakeUpstream | undefined;
+  let ctx: TestApp | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+    await upstream?.close();
+    ctx = upstream = undefined;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await upstream?.close();
+  });
+
+  it('converts the sanitised HTML: no heading numbers or link icons, absolute links and images, fenced code', async () => {
+    const article = {
+      id: 7,
+      tit: 'Remote',
+      sum: '<p>Un <em>résumé</em>.</p>',
+      ctn: '<h2>Titre</h2><p>Voir <a href="/articles/8">l’autre</a> et <a href="suite">la suite</a>.</p><p><img src="/images/a.png" alt="schéma"></p><pre><code class="language-java">int a = 1;</code></pre><script>alert(1)</script>',
+      date_m: '2024-02-03T10:00:00Z',
+      lg: 'en',
+      tags: ['Java'],
+      img: [],
+    };
+    upstream = await startFakeUpstream((_req, res, url) => {
+      if (url.pathname === `${UPSTREAM_BASE_PATH}/items/7`) sendJson(res, 200, article);
+      else if (url.pathname === `${UPSTREAM_BASE_PATH}/items`) sendJson(res, 200, [article]);
+      else sendJson(res, 404, {});
+    });
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl });
+    const twin = matter(await getMarkdown(ctx.app, '/articles/7.md'));
+    expect(twin.data).toMatchObject({ title: 'Remote', date: '2024-02-03T10:00:00.000Z', language: 'en', tags: ['Java'], canonical: `${TEST_SITE_URL}articles/7`, summary: 'Un résumé.' });
+    expect(twin.content).toContain('\n## Titre\n');
+    expect(twin.content).toContain(`[l’autre](${TEST_SITE_URL}articles/8)`);
+    expect(twin.content).toContain(`[la suite](${TEST_SITE_URL}articles/suite)`);
+    expect(twin.content).toContain(`![schéma](${TEST_SITE_URL}images/a.png)`);
+    expect(twin.content).toContain('```java\nint a = 1;\n```');
+    expect(twin.content).not.toMatch(/alert|<svg|#1-titre/);
+  });
+});
