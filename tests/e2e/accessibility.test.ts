@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { THEME_IDS } from '../../shared/site/themes';
-import { watchProblems } from '../support/browser';
+import { waitForHydration, watchProblems } from '../support/browser';
 import { FIXTURE_PAGES } from '../support/fixtures';
 import { setUpSiteAndBrowser } from '../support/site-under-test';
 
@@ -11,19 +11,19 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 const site = setUpSiteAndBrowser();
 
-// Every theme in French, and the day theme again in the English interface.
-const RUNS = [...THEME_IDS.map((theme) => [theme, 'fr'] as const), [THEME_IDS[0]!, 'en'] as const];
+// Every theme in both interfaces: French at the bare paths, English under /en.
+const RUNS = THEME_IDS.flatMap((theme) => [[theme, 'fr'] as const, [theme, 'en'] as const]);
+const PREFIX = { fr: '', en: '/en' } as const;
 
 describe.each(RUNS)('theme %s, interface %s', (theme, lang) => {
   it.each(Object.entries(FIXTURE_PAGES))('%s has no WCAG A/AA violation and no console problem', async (_name, path) => {
     const context = await site.browser.newContext();
     try {
-      await context.addCookies([{ name: 'lang', value: lang, url: site.server.url }]);
       await context.addInitScript((id) => localStorage.setItem('theme', id), theme);
       const page = await context.newPage();
       const watched = watchProblems(page);
-      await page.goto(site.server.url + path);
-      await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+      await page.goto(site.server.url + PREFIX[lang] + path);
+      await waitForHydration(page);
       expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.lang])).toEqual([theme, lang]);
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       const readable = violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`));

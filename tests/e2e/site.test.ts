@@ -1,266 +1,481 @@
-// The built site in a real Chromium: hydration, client navigation, themes, keyboard, article search.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openWatchedPage, waitForHydration, type PageProblems } from '../support/browser';
-import { setUpSiteAndBrowser } from '../support/site-under-test';
+// The built site in a real Chromium: islands hydrated without a warning, page-load navigation made
+// fast (Speculation Rules) and smooth (View Transitions), themes without a flash, the live article
+// search and its stored filter, and everything that still works without JavaScript.
+import { describe, expect, it } from 'vitest';
+import { readIslandNames, waitForHydration } from '../support/browser';
+import { FIXTURE_PAGES } from '../support/fixtures';
+import { setUpBrowsing } from '../support/site-under-test';
 
-const CV = '/architecte-logiciel-freelance-java-spring-angular';
-const site = setUpSiteAndBrowser({ SITE_URL: 'https://www.example.test/' });
-let context: BrowserContext;
-let page: Page;
-let watched: PageProblems;
+const CV = FIXTURE_PAGES.cv;
+const site = setUpBrowsing({ env: { SITE_URL: 'https://www.example.test/' } });
 
-beforeEach(async () => {
-  ({ context, page, watched } = await openWatchedPage(site.browser));
-});
-afterEach(async () => {
-  await context.close();
-});
-
-async function open(path: string): Promise<void> {
-  await page.goto(site.server.url + path);
-  await waitForHydration(page);
+/** Set on the window of the document a test starts from: still there means no page was loaded. */
+async function markDocument(): Promise<void> {
+  await site.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+}
+function readMarker() {
+  return site.page.evaluate(() => (window as unknown as { marker?: number }).marker);
 }
 
-describe('hydration', () => {
-  it.each([CV, '/articles', '/articles?f=kubernetes', '/articles/equipe-revues', '/articles/http-caching', '/help/about', '/articles/missing'])(
-    'hydrates %s with no console error, warning or failed request',
-    async (path) => {
-      await open(path);
+function countCards() {
+  return site.page.locator('[data-testid="article-card"]').count();
+}
+
+/** The page's loaded scripts (by URL path) and what would betray a router or i18next in the browser. */
+function readBrowserCode() {
+  return site.page.evaluate(() => ({
+    scripts: [...new Set([...performance.getEntriesByType('resource')].filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script').map((entry) => new URL(entry.name).pathname))],
+    scriptElements: [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => new URL(script.src).pathname),
+    globals: ['__reactRouterContext', '__reactRouterVersion', '__reactRouterManifest', '__staticRouterHydrationData', 'i18next'].filter((name) => name in window),
+  }));
+}
+
+const ISLANDS_BY_PAGE: [string, string[]][] = [
+  [CV, ['theme-selector', 'site-search', 'print-button']],
+  [FIXTURE_PAGES.list, ['theme-selector', 'site-search', 'article-search']],
+  [FIXTURE_PAGES['list without match'], ['theme-selector', 'site-search', 'article-search']],
+  [FIXTURE_PAGES['article with code'], ['theme-selector', 'site-search', 'code-copy']],
+  [FIXTURE_PAGES['English article'], ['theme-selector', 'site-search', 'code-copy']],
+  [FIXTURE_PAGES.about, ['theme-selector', 'site-search']],
+  [FIXTURE_PAGES['not found'], ['theme-selector', 'site-search']],
+];
+
+describe('islands', () => {
+  it.each(ISLANDS_BY_PAGE.flatMap(([path, islands]) => [[path, islands] as const, [`/en${path}`, islands] as const]))(
+    'hydrates the islands of %s with no console error, hydration warning or failed request',
+    async (path, islands) => {
+      await site.open(path);
+      expect(await readIslandNames(site.page)).toEqual(islands);
       // Give late effects and requests a moment to report.
-      await page.waitForTimeout(200);
-      expect(watched.problems).toEqual([]);
+      await site.page.waitForTimeout(200);
+      expect(site.watched.problems).toEqual([]);
     },
   );
+
+  it('reports an island whose server HTML differs from what the browser renders (the check above can fail)', async () => {
+    await site.page.route(site.url(FIXTURE_PAGES.list), async (route) => {
+      const answer = await route.fetch();
+      const html = (await answer.text()).replace(/(data-testid="result-count">)4 articles/, '$15 articles');
+      expect(html).toContain('>5 articles');
+      await route.fulfill({ response: answer, body: html });
+    });
+    await site.page.goto(site.url(FIXTURE_PAGES.list));
+    await expect.poll(() => site.watched.problems.join('\n')).toMatch(/hydrat|#418/i);
+  });
+
+  it('sends neither React Router nor i18next to the browser: one islands script, and no router state', async () => {
+    for (const path of [CV, FIXTURE_PAGES.list, FIXTURE_PAGES['article with code'], `/en${FIXTURE_PAGES.about}`]) {
+      await site.open(path);
+      const code = await readBrowserCode();
+      expect(code.scripts, path).toHaveLength(1);
+      expect(code.scripts[0], path).toMatch(/^\/assets\/islands-[\w-]+\.js$/);
+      expect(code.scriptElements, path).toEqual(code.scripts);
+      expect(code.globals, path).toEqual([]);
+      const bundle = await (await site.page.request.get(site.url(code.scripts[0]!))).text();
+      // Strings each library's own code carries (React Router marks the window with its version).
+      expect(bundle).not.toContain('__reactRouterVersion');
+      expect(bundle).not.toContain('i18next');
+    }
+  });
 });
 
-describe('client navigation', () => {
-  it('moves between CV, Articles and About without reloading, updating title, description and canonical', async () => {
-    await open(CV);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+describe('navigation', () => {
+  it('moves between CV, Articles and About with ordinary page loads, each with its own title, description and canonical', async () => {
     const head = () =>
-      page.evaluate(() => ({
+      site.page.evaluate(() => ({
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
         canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
         titles: document.querySelectorAll('title').length,
         descriptions: document.querySelectorAll('meta[name="description"]').length,
+        active: document.querySelector('header .nav-link.active')?.textContent,
       }));
+    await site.open(CV);
     expect((await head()).title).toMatch(/^CV — Architecte/);
+    await markDocument();
 
-    await page.click('header >> text=Articles');
-    await page.waitForURL('**/articles');
-    await expect.poll(async () => (await head()).title).toMatch(/^Articles \|/);
-    expect(await head()).toMatchObject({ canonical: 'https://www.example.test/articles', titles: 1, descriptions: 1 });
-    expect(await page.textContent('.nav-link.active')).toBe('Articles');
+    await site.page.click('header >> text=Articles');
+    await site.page.waitForURL('**/articles');
+    await waitForHydration(site.page);
+    expect(await readMarker()).toBeUndefined();
+    expect(await head()).toMatchObject({ title: expect.stringMatching(/^Articles \|/), canonical: 'https://www.example.test/articles', titles: 1, descriptions: 1, active: 'Articles' });
 
-    await page.click('header >> text=À propos');
-    await page.waitForURL('**/help/about');
-    await expect.poll(async () => (await head()).title).toMatch(/^À propos \|/);
-    expect((await head()).description).toContain('notes de version');
+    await site.page.click('header >> text=À propos');
+    await site.page.waitForURL('**/help/about');
+    expect(await head()).toMatchObject({ title: expect.stringMatching(/^À propos \|/), description: expect.stringContaining('notes de version'), active: 'À propos' });
 
-    await page.click('header >> text=CV');
-    await expect.poll(async () => (await head()).title).toMatch(/^CV — /);
-    // Still the same document: no full reload happened.
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    expect(watched.problems).toEqual([]);
+    await site.page.click('header >> text=CV');
+    await site.page.waitForURL(`**${CV}`);
+    expect((await head()).title).toMatch(/^CV — /);
+    expect(site.watched.problems).toEqual([]);
   });
 
-  it('redirects /cv and unknown paths to the CV page on client navigation too', async () => {
-    await open('/help/about');
-    for (const path of ['/cv', '/somewhere/else']) {
-      await page.evaluate((target) => {
-        window.history.pushState({}, '', target);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      await page.waitForURL(`**${CV}`);
-      await expect.poll(() => page.title()).toMatch(/^CV — /);
-      await page.goBack();
+  it('redirects /cv and unknown paths to the CV page', async () => {
+    for (const path of ['/cv', '/somewhere/else', '/en/cv']) {
+      await site.page.goto(site.url(path));
+      expect(new URL(site.page.url()).pathname).toBe(path.startsWith('/en') ? `/en${CV}` : CV);
+      expect(await site.page.title()).toMatch(/^(CV|Résumé) — /);
     }
   });
 
-  it('restores the scroll position when going back', async () => {
-    await page.setViewportSize({ width: 800, height: 500 });
-    await open(CV);
-    await page.evaluate(() => window.scrollTo(0, 900));
-    await page.waitForTimeout(100);
+  it('shows the 404 page for a missing article, whose link leads back to the list', async () => {
+    await site.open(FIXTURE_PAGES.list);
+    await site.page.evaluate(() => document.querySelector<HTMLAnchorElement>('[data-testid="article-card"] a')!.setAttribute('href', '/articles/missing'));
+    await site.page.click('[data-testid="article-card"] a >> nth=0');
+    await site.page.waitForURL('**/articles/missing');
+    expect(await site.page.textContent('main h1')).toBe('Page introuvable');
+    expect(await site.page.title()).toMatch(/^Page introuvable/);
+    await site.page.click('main >> text=Retour à la liste des articles');
+    await site.page.waitForURL('**/articles');
+    expect(await countCards()).toBe(4);
+  });
+
+  it('lets the browser restore the scroll position when going back', async () => {
+    await site.page.setViewportSize({ width: 800, height: 500 });
+    await site.open(CV);
+    await site.page.evaluate(() => window.scrollTo(0, 900));
+    await site.page.waitForTimeout(100);
     // A DOM click: Playwright's own click would first scroll the top-bar link into view.
-    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/help/about"]')?.click());
-    await page.waitForURL('**/help/about');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await page.goBack();
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+    await site.page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/help/about"]')?.click());
+    await site.page.waitForURL('**/help/about');
+    await expect.poll(() => site.page.evaluate(() => window.scrollY)).toBe(0);
+    await site.page.goBack();
+    await site.page.waitForURL(`**${CV}`);
+    await expect.poll(() => site.page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+  });
+
+  it('declares Speculation Rules that prerender the site’s pages, never the items API nor files', async () => {
+    await site.open(FIXTURE_PAGES['article with code']);
+    const found = await site.page.evaluate(() => ({
+      supported: HTMLScriptElement.supports('speculationrules'),
+      rules: [...document.querySelectorAll('script[type="speculationrules"]')].map((script) => script.textContent ?? ''),
+    }));
+    expect(found.supported).toBe(true);
+    expect(found.rules).toHaveLength(1);
+    const rules = JSON.parse(found.rules[0]!) as { prerender?: { where?: unknown; eagerness?: string }[] };
+    expect(rules.prerender?.length).toBeGreaterThan(0);
+    const where = JSON.stringify(rules.prerender!.map((rule) => rule.where));
+    expect(where).toContain('"href_matches":"/*"');
+    expect(where).toContain('{"not":{"href_matches":"/www-be/*"}}');
+    expect(rules.prerender!.every((rule) => rule.eagerness !== 'immediate')).toBe(true);
+  });
+
+  it('fetches a page while the visitor hovers its link, and shows it from there without asking the server again', async () => {
+    const speculative: string[] = [];
+    site.context.on('request', (request) => {
+      if (request.headers()['sec-purpose']?.includes('prerender')) speculative.push(new URL(request.url()).pathname);
+    });
+    const answersFor = (path: string) => site.server.logs.filter((line) => (line.req as { path?: string } | undefined)?.path === path).length;
+    await site.open(CV);
+    const before = answersFor('/help/about');
+    await site.page.hover('header a[href="/help/about"]');
+    // "moderate" eagerness: the browser starts after 200 ms of hovering.
+    await expect.poll(() => speculative).toEqual(['/help/about']);
+    await site.page.click('header a[href="/help/about"]');
+    await site.page.waitForURL('**/help/about');
+    expect(await site.page.textContent('main h1')).toBe('À propos du site');
+    // Shown from the prerender (activated), or from its response when Chromium falls back to a prefetch.
+    const navigation = await site.page.evaluate(() => {
+      const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart: number; deliveryType: string };
+      return { activationStart: entry.activationStart, deliveryType: entry.deliveryType };
+    });
+    expect(navigation.activationStart > 0 || navigation.deliveryType === 'navigational-prefetch', JSON.stringify(navigation)).toBe(true);
+    // The server's log lines arrive through a pipe: leave them time to.
+    await site.page.waitForTimeout(300);
+    expect(answersFor('/help/about') - before).toBe(1);
+  });
+
+  it('cross-fades page loads with a View Transition, except for visitors who ask for reduced motion', async () => {
+    await site.open(CV);
+    const readViewTransitionRules = () =>
+      site.page.evaluate(() => {
+        const found: { text: string; inMedia: string | null }[] = [];
+        const walk = (rules: CSSRuleList, inMedia: string | null) => {
+          for (const rule of rules) {
+            if (rule.constructor.name === 'CSSViewTransitionRule' || rule.cssText.startsWith('@view-transition')) found.push({ text: rule.cssText.replace(/\s+/g, ' '), inMedia });
+            else if (rule instanceof CSSMediaRule) walk(rule.cssRules, rule.conditionText);
+          }
+        };
+        for (const sheet of document.styleSheets) walk(sheet.cssRules, null);
+        return found;
+      });
+    const rules = await readViewTransitionRules();
+    expect(rules).toContainEqual({ text: expect.stringMatching(/^@view-transition \{ navigation: auto; \}$/), inMedia: null });
+    expect(rules).toContainEqual({ text: expect.stringMatching(/navigation: none/), inMedia: '(prefers-reduced-motion: reduce)' });
+    // The rule is the browser's own (CSSViewTransitionRule), not an unknown at-rule it dropped.
+    expect(await site.page.evaluate(() => 'CSSViewTransitionRule' in window)).toBe(true);
   });
 });
 
 describe('themes', () => {
-  it('applies the chosen theme at once and keeps it across reloads', async () => {
-    await open(CV);
-    const state = () => page.evaluate(() => ({ mode: document.documentElement.dataset.bsTheme, theme: document.documentElement.dataset.theme, className: document.documentElement.className, stored: localStorage.getItem('theme') }));
-    expect(await state()).toEqual({ mode: 'light', theme: 'day_mode', className: 'theme-day', stored: null });
-    await page.selectOption('[data-testid="theme-selector"]', 'night_mode');
-    expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', className: 'theme-night', stored: 'night_mode' });
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  it('applies the chosen theme at once and keeps it across page loads', async () => {
+    await site.open(CV);
+    const state = () =>
+      site.page.evaluate(() => ({ mode: document.documentElement.dataset.bsTheme, theme: document.documentElement.dataset.theme, themeClasses: [...document.documentElement.classList].filter((name) => name.startsWith('theme-')), stored: localStorage.getItem('theme') }));
+    expect(await state()).toEqual({ mode: 'light', theme: 'day_mode', themeClasses: ['theme-day'], stored: null });
+    await site.page.selectOption('[data-testid="theme-selector"]', 'night_mode');
+    expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', themeClasses: ['theme-night'], stored: 'night_mode' });
+    const background = await site.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-    await page.reload();
-    await waitForHydration(page);
-    expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', className: 'theme-night', stored: 'night_mode' });
-    expect(await page.inputValue('[data-testid="theme-selector"]')).toBe('night_mode');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
-    expect(watched.problems).toEqual([]);
+    await site.page.click('header >> text=Articles');
+    await site.page.waitForURL('**/articles');
+    await waitForHydration(site.page);
+    expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', themeClasses: ['theme-night'], stored: 'night_mode' });
+    expect(await site.page.inputValue('[data-testid="theme-selector"]')).toBe('night_mode');
+    expect(await site.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+
+    await site.page.reload();
+    await waitForHydration(site.page);
+    expect((await state()).theme).toBe('night_mode');
+    expect(site.watched.problems).toEqual([]);
   });
 
-  it('paints the stored theme before any bundle runs (no flash)', async () => {
-    await context.addInitScript(() => localStorage.setItem('theme', 'halloween'));
-    // Without the client bundle, only the inline boot script can set the theme.
-    await page.route('**/assets/entry-*.js', (route) => route.abort());
-    await page.goto(site.server.url + CV, { waitUntil: 'domcontentloaded' });
-    expect(await page.evaluate(() => [document.documentElement.dataset.bsTheme, document.documentElement.className])).toEqual(['dark', 'theme-halloween']);
+  it('sets the theme chosen on one page before the next page paints (no flash)', async () => {
+    // In every document: the theme on <html> when <body> is first parsed and when DOMContentLoaded fires.
+    await site.context.addInitScript(() => {
+      const seen: Record<string, string | undefined> = {};
+      (window as unknown as { themeSeen: typeof seen }).themeSeen = seen;
+      const observer = new MutationObserver(() => {
+        if (!document.body) return;
+        seen.atBody = document.documentElement.dataset.theme;
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+      document.addEventListener('DOMContentLoaded', () => (seen.atDomContentLoaded = document.documentElement.dataset.theme));
+    });
+    await site.open(FIXTURE_PAGES.about);
+    await site.page.selectOption('[data-testid="theme-selector"]', 'halloween');
+    await site.page.click('header >> text=CV');
+    await site.page.waitForURL(`**${CV}`);
+    await site.page.waitForLoadState('domcontentloaded');
+    expect(await site.page.evaluate(() => (window as unknown as { themeSeen: object }).themeSeen)).toEqual({ atBody: 'halloween', atDomContentLoaded: 'halloween' });
+  });
+
+  it('applies a theme chosen while the next page was already being fetched on hover', async () => {
+    await site.open(CV);
+    await site.page.hover('header a[href="/help/about"]');
+    await site.page.waitForTimeout(600);
+    await site.page.selectOption('[data-testid="theme-selector"]', 'night_mode');
+    await site.page.click('header a[href="/help/about"]');
+    await site.page.waitForURL('**/help/about');
+    await waitForHydration(site.page);
+    expect(await site.page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.classList.contains('theme-night')])).toEqual(['night_mode', true]);
+    expect(await site.page.inputValue('[data-testid="theme-selector"]')).toBe('night_mode');
+  });
+
+  it('paints the stored theme before any island script runs', async () => {
+    await site.context.addInitScript(() => localStorage.setItem('theme', 'halloween'));
+    // Without the islands' script, only the inline boot script can set the theme.
+    await site.page.route('**/assets/islands-*.js', (route) => route.abort());
+    await site.page.goto(site.url(CV), { waitUntil: 'domcontentloaded' });
+    expect(await site.page.evaluate(() => [document.documentElement.dataset.bsTheme, document.documentElement.classList.contains('theme-halloween')])).toEqual(['dark', true]);
+  });
+
+  it('shows the theme selector from the first paint, before any island script runs, so hydrating it moves nothing', async () => {
+    await site.page.route('**/assets/islands-*.js', (route) => route.abort());
+    await site.page.goto(site.url(FIXTURE_PAGES.about), { waitUntil: 'domcontentloaded' });
+    expect(await site.page.locator('[data-testid="theme-selector"]').isVisible()).toBe(true);
   });
 
   it('falls back to day_mode for an unknown stored theme', async () => {
-    await context.addInitScript(() => localStorage.setItem('theme', 'blue'));
-    await open(CV);
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('day_mode');
-    expect(await page.inputValue('[data-testid="theme-selector"]')).toBe('day_mode');
+    await site.context.addInitScript(() => localStorage.setItem('theme', 'blue'));
+    await site.open(CV);
+    expect(await site.page.evaluate(() => document.documentElement.dataset.theme)).toBe('day_mode');
+    expect(await site.page.inputValue('[data-testid="theme-selector"]')).toBe('day_mode');
   });
 });
 
 describe('without JavaScript', () => {
   it.each([
-    [CV, 'Julien Marchand'],
-    ['/articles', 'Articles techniques'],
-    ['/articles/http-caching', 'HTTP caching headers in practice'],
-    ['/help/about', 'À propos du site'],
-    ['/articles/missing', 'Page introuvable'],
-  ])('renders %s with its content and working links', async (path, heading) => {
-    const noScript = await site.browser.newContext({ javaScriptEnabled: false });
-    try {
-      const plain = await noScript.newPage();
-      await plain.goto(site.server.url + path);
-      expect(await plain.textContent('main h1')).toBe(heading);
-      await plain.click('header >> text=À propos');
-      await plain.waitForURL('**/help/about');
-      expect(await plain.textContent('main h1')).toBe('À propos du site');
-    } finally {
-      await noScript.close();
-    }
+    [CV, 'Julien Marchand', 'À propos'],
+    [FIXTURE_PAGES.list, 'Articles techniques', 'À propos'],
+    [FIXTURE_PAGES['English article'], 'HTTP caching headers in practice', 'À propos'],
+    [FIXTURE_PAGES.about, 'À propos du site', 'À propos'],
+    [FIXTURE_PAGES['not found'], 'Page introuvable', 'À propos'],
+    [`/en${FIXTURE_PAGES.list}`, 'Technical articles', 'About'],
+  ])('renders %s with its content and working links', async (path, heading, aboutLink) => {
+    const plain = await site.openWithoutJavaScript(path);
+    expect(await plain.textContent('main h1')).toBe(heading);
+    await plain.click(`header >> text=${aboutLink}`);
+    await plain.waitForURL(path.startsWith('/en/') ? '**/en/help/about' : '**/help/about');
+    expect(await plain.textContent('main h1')).toBe(aboutLink === 'About' ? 'About this site' : 'À propos du site');
   });
 
   it('renders the content, and the top-bar and article search forms still work', async () => {
-    const noScript = await site.browser.newContext({ javaScriptEnabled: false });
-    try {
-      const plain = await noScript.newPage();
-      await plain.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>search</title>' }));
-      await plain.goto(site.server.url + '/articles');
-      expect(await plain.locator('[data-testid="article-card"]').count()).toBe(4);
-      expect(await plain.locator('[data-testid="theme-selector"]').isVisible()).toBe(false);
-      await plain.fill('[data-testid="article-search"]', 'oeuvre');
-      await plain.press('[data-testid="article-search"]', 'Enter');
-      await plain.waitForURL(/\/articles\?f=oeuvre$/);
-      expect(await plain.locator('[data-testid="article-card"]').count()).toBe(1);
-      await plain.fill('#site-search', 'java');
-      await plain.press('#site-search', 'Enter');
-      await plain.waitForURL('https://www.google.com/search?**');
-      expect(new URL(plain.url()).searchParams.get('as_sitesearch')).toBe('www.example.test');
-    } finally {
-      await noScript.close();
-    }
+    const plain = await site.openWithoutJavaScript(FIXTURE_PAGES.list);
+    await plain.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>search</title>' }));
+    expect(await plain.locator('[data-testid="article-card"]').count()).toBe(4);
+    expect(await plain.locator('[data-testid="theme-selector"]').isVisible()).toBe(false);
+    await plain.fill('[data-testid="article-search"]', 'oeuvre');
+    await plain.press('[data-testid="article-search"]', 'Enter');
+    await plain.waitForURL(/\/articles\?f=oeuvre$/);
+    expect(await plain.locator('[data-testid="article-card"]').count()).toBe(1);
+    // The menu's link is the same for every visitor: no stored search without JavaScript.
+    expect(await plain.getAttribute('header a[data-keeps-filter]', 'href')).toBe('/articles');
+    await plain.fill('#site-search', 'java');
+    await plain.press('#site-search', 'Enter');
+    await plain.waitForURL('https://www.google.com/search?**');
+    expect(new URL(plain.url()).searchParams.get('as_sitesearch')).toBe('www.example.test');
   });
 });
 
 describe('top-bar search', () => {
   it('focuses the search box on Shift+/, but not while typing in another field', async () => {
-    await open('/articles');
-    await page.keyboard.press('Shift+Slash');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search');
-    await page.focus('[data-testid="article-search"]');
-    await page.keyboard.press('Shift+Slash');
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('article-search');
-    expect(await page.inputValue('[data-testid="article-search"]')).toBe('?');
+    await site.open(FIXTURE_PAGES.about);
+    await site.page.keyboard.press('Shift+Slash');
+    expect(await site.page.evaluate(() => document.activeElement?.id)).toBe('site-search');
+    await site.open(FIXTURE_PAGES['list without match']);
+    await site.page.focus('[data-testid="article-search"]');
+    await site.page.keyboard.press('End');
+    await site.page.keyboard.press('Shift+Slash');
+    expect(await site.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('article-search');
+    expect(await site.page.inputValue('[data-testid="article-search"]')).toBe('kubernetes?');
   });
 
   it('sends the typed text to the external search restricted to the site host', async () => {
-    await page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>search</title>' }));
-    await open(CV);
-    await page.fill('#site-search', 'spring batch');
-    await page.press('#site-search', 'Enter');
-    await page.waitForURL('https://www.google.com/**');
-    const url = new URL(page.url());
+    await site.page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>search</title>' }));
+    await site.open(CV);
+    await site.page.fill('#site-search', 'spring batch');
+    await site.page.press('#site-search', 'Enter');
+    await site.page.waitForURL('https://www.google.com/**');
+    const url = new URL(site.page.url());
     expect(url.pathname).toBe('/search');
     expect(url.searchParams.get('q')).toBe('spring batch');
     expect(url.searchParams.get('as_sitesearch')).toBe('www.example.test');
   });
 });
 
-describe('article list and article pages', () => {
-  it('filters on Enter, stores the query in the URL, and restores list and query on back', async () => {
-    await open('/articles');
-    await page.fill('[data-testid="article-search"]', 'équipe');
-    await page.press('[data-testid="article-search"]', 'Enter');
-    await page.waitForURL(/\/articles\?f=%C3%A9quipe$/);
-    await expect.poll(() => page.locator('[data-testid="article-card"]').count()).toBe(1);
-    expect(await page.textContent('[data-testid="result-count"]')).toBe('1 article pour « équipe »');
+describe('live article search', () => {
+  const SEARCH = '[data-testid="article-search"]';
+  const readList = () =>
+    site.page.evaluate(() => ({
+      url: location.pathname + location.search,
+      query: document.querySelector<HTMLInputElement>('[data-testid="article-search"]')!.value,
+      count: document.querySelector('[data-testid="result-count"]')?.textContent,
+      titles: [...document.querySelectorAll('[data-testid="article-card"] h2')].map((title) => title.textContent),
+    }));
 
-    await page.click('[data-testid="article-card"] >> nth=0');
-    await page.waitForURL('**/articles/equipe-revues');
-    await page.waitForSelector('[data-testid="article"]');
-    expect(await page.title()).toMatch(/^Revues de code/);
-
-    await page.goBack();
-    await page.waitForURL(/\/articles\?f=%C3%A9quipe$/);
-    await expect.poll(() => page.locator('[data-testid="article-card"]').count()).toBe(1);
-    expect(await page.inputValue('[data-testid="article-search"]')).toBe('équipe');
-    expect(watched.problems).toEqual([]);
-  });
-
-  it('filters when the search box loses focus (change event)', async () => {
-    await open('/articles');
-    await page.fill('[data-testid="article-search"]', 'http');
-    await page.click('h1');
-    await page.waitForURL(/\/articles\?f=http$/);
-    await expect.poll(() => page.locator('[data-testid="article-card"]').count()).toBe(1);
-  });
-
-  it('keeps the list on screen until the article has loaded', async () => {
-    await open('/articles');
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/www-be/items/v1.0/items/*', async (route) => {
-      await gate;
-      await route.continue();
+  it('updates the list and the URL as the visitor types, through the items API, without loading a page', async () => {
+    const searches: string[] = [];
+    site.page.on('request', (request) => {
+      if (request.url().includes('/www-be/items/v1.0/items?')) searches.push(new URL(request.url()).searchParams.get('f') ?? '');
     });
-    await page.click('[data-testid="article-card"] >> nth=1');
-    await page.waitForTimeout(300);
-    expect(await page.locator('[data-testid="article-list"]').isVisible()).toBe(true);
-    release();
-    await page.waitForSelector('[data-testid="article"]');
-    expect(await page.locator('[data-testid="article-list"]').count()).toBe(0);
+    await site.open(FIXTURE_PAGES.list);
+    await markDocument();
+    await site.page.locator(SEARCH).pressSequentially('équipe', { delay: 30 });
+    await expect.poll(readList).toEqual({ url: '/articles?f=%C3%A9quipe', query: 'équipe', count: '1 article pour « équipe »', titles: ["Revues de code : organiser l'équipe"] });
+    // Debounced: a search for the word, not one per letter (a slow machine may let one more through).
+    expect(searches.at(-1)).toBe('équipe');
+    expect(searches.length).toBeLessThanOrEqual(2);
+    expect(await readMarker()).toBe(42);
+    expect(await site.page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    expect(site.watched.problems).toEqual([]);
   });
 
-  it('keeps the shell usable when a page fails to render in the browser', async () => {
-    await open('/articles');
-    // An answer the page cannot render (no tags, no body): the route's error boundary takes over.
-    await page.route('**/www-be/items/v1.0/items/equipe-revues', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":"equipe-revues"}' }));
-    await page.click('[data-testid="article-card"] >> nth=0');
-    await page.waitForSelector('h1:text("Une erreur est survenue")');
-    expect(await page.locator('header nav').isVisible()).toBe(true);
-    await page.click('header >> text=À propos');
-    await page.waitForSelector('h1:text("À propos du site")');
-    // The failed render is reported in the console; nothing else.
-    expect(watched.problems.every((problem) => problem.startsWith('console.error'))).toBe(true);
+  it('searches at once on Enter, says when nothing matches, and Back and Forward show each search again', async () => {
+    await site.open(FIXTURE_PAGES.list);
+    await markDocument();
+    const all = await readList();
+    expect(all.titles).toHaveLength(4);
+
+    await site.page.fill(SEARCH, 'http');
+    await site.page.press(SEARCH, 'Enter');
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=http', count: '1 article pour « http »', titles: ['HTTP caching headers in practice'] });
+    await site.page.fill(SEARCH, 'kubernetes');
+    await site.page.press(SEARCH, 'Enter');
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=kubernetes', titles: [] });
+    expect(await site.page.textContent('[data-testid="no-match"]')).toContain('kubernetes');
+
+    await site.page.goBack();
+    await expect.poll(readList).toEqual({ url: '/articles?f=http', query: 'http', count: '1 article pour « http »', titles: ['HTTP caching headers in practice'] });
+    await site.page.goBack();
+    await expect.poll(readList).toEqual(all);
+    await site.page.goForward();
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=http', query: 'http', titles: ['HTTP caching headers in practice'] });
+    expect(await readMarker()).toBe(42);
+    expect(site.watched.problems).toEqual([]);
   });
 
-  it('shows the 404 page on client navigation to a missing article', async () => {
-    await open('/articles');
-    // A history entry the router picks up as a navigation, as the back button would.
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/articles/missing');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await page.waitForSelector('h1:text("Page introuvable")');
-    expect(await page.title()).toMatch(/^Page introuvable/);
-    await page.click('main >> text=Retour à la liste des articles');
-    await page.waitForSelector('[data-testid="article-list"]');
+  it('keeps one history entry per search typed, so Back leaves the list instead of replaying each word', async () => {
+    await site.open(FIXTURE_PAGES.about);
+    await site.page.click('header >> text=Articles');
+    await site.page.waitForURL('**/articles');
+    await waitForHydration(site.page);
+    await site.page.locator(SEARCH).pressSequentially('java', { delay: 30 });
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=java', titles: ['Mise en œuvre de Spring Batch'] });
+    await site.page.waitForTimeout(400);
+    await site.page.locator(SEARCH).pressSequentially(' spring', { delay: 30 });
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=java+spring' });
+    await site.page.goBack();
+    await expect.poll(readList).toMatchObject({ url: '/articles', query: '', titles: expect.arrayContaining(["Revues de code : organiser l'équipe"]) });
+    await site.page.goBack();
+    await site.page.waitForURL('**/help/about');
+  });
+
+  it('works the same in the English interface', async () => {
+    await site.open(`/en${FIXTURE_PAGES.list}`);
+    await site.page.locator(SEARCH).pressSequentially('http', { delay: 30 });
+    await expect.poll(readList).toEqual({ url: '/en/articles?f=http', query: 'http', count: '1 article for “http”', titles: ['HTTP caching headers in practice'] });
+  });
+
+  it('opens an article from the results and shows the list as it was on Back', async () => {
+    await site.open(FIXTURE_PAGES.list);
+    await site.page.locator(SEARCH).pressSequentially('équipe', { delay: 30 });
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=%C3%A9quipe', titles: ["Revues de code : organiser l'équipe"] });
+    await site.page.click('[data-testid="article-card"] a >> nth=0');
+    await site.page.waitForURL('**/articles/equipe-revues');
+    expect(await site.page.title()).toMatch(/^Revues de code/);
+    await site.page.goBack();
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=%C3%A9quipe', query: 'équipe', count: '1 article pour « équipe »', titles: ["Revues de code : organiser l'équipe"] });
+  });
+});
+
+describe('stored filter', () => {
+  it('brings the last search back when the visitor leaves the list and returns through the menu', async () => {
+    await site.open(FIXTURE_PAGES.list);
+    await site.page.locator('[data-testid="article-search"]').pressSequentially('équipe', { delay: 30 });
+    await site.page.waitForURL(/\/articles\?f=%C3%A9quipe$/);
+    await site.page.click('[data-testid="article-card"] a >> nth=0');
+    await site.page.waitForURL('**/articles/equipe-revues');
+    await waitForHydration(site.page);
+    await site.page.click('header >> text=À propos');
+    await site.page.waitForURL('**/help/about');
+    await waitForHydration(site.page);
+    expect(await site.page.getAttribute('header a[data-keeps-filter]', 'href')).toBe('/articles?f=%C3%A9quipe');
+
+    await site.page.click('header a[data-keeps-filter]');
+    await site.page.waitForURL(/\/articles\?f=%C3%A9quipe$/);
+    await waitForHydration(site.page);
+    expect(await site.page.inputValue('[data-testid="article-search"]')).toBe('équipe');
+    expect(await site.page.textContent('[data-testid="result-count"]')).toBe('1 article pour « équipe »');
+    expect(await countCards()).toBe(1);
+
+    // An emptied search is forgotten too.
+    await site.page.fill('[data-testid="article-search"]', '');
+    await expect.poll(() => site.page.url()).toMatch(/\/articles$/);
+    await site.open(CV);
+    expect(await site.page.getAttribute('header a[data-keeps-filter]', 'href')).toBe('/articles');
+    expect(site.watched.problems).toEqual([]);
+  });
+
+  it('keeps the search for the visit only: another visitor’s (a new tab’s) menu leads to the whole list', async () => {
+    await site.open(`${FIXTURE_PAGES.list}?f=http`);
+    await site.open(FIXTURE_PAGES.about);
+    expect(await site.page.getAttribute('header a[data-keeps-filter]', 'href')).toBe('/articles?f=http');
+    const other = await site.browser.newContext();
+    try {
+      const page = await other.newPage();
+      await page.goto(site.url(FIXTURE_PAGES.about));
+      await waitForHydration(page);
+      expect(await page.getAttribute('header a[data-keeps-filter]', 'href')).toBe('/articles');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the interface language in the menu’s link', async () => {
+    await site.open(`/en${FIXTURE_PAGES.list}?f=java`);
+    await site.open(`/en${FIXTURE_PAGES.about}`);
+    expect(await site.page.getAttribute('header a[data-keeps-filter]', 'href')).toBe('/en/articles?f=java');
   });
 });

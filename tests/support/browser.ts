@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -36,14 +36,25 @@ export function watchProblems(page: Page): PageProblems {
   return record;
 }
 
-/** A new context and page, watched for console problems: what each browser test starts from. */
-export async function openWatchedPage(browser: Browser, options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page; watched: PageProblems }> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  return { context, page, watched: watchProblems(page) };
-}
-
-/** Waits until React has hydrated the page: the theme selector is only shown by the browser. */
+/**
+ * Waits until React has hydrated every island of the page: each island's content is then React's (the
+ * server's nodes, claimed) and the effects queued by hydration have run. The controls are shown from
+ * the first paint, so being visible says nothing about hydration.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]')].every((island) => {
+      // An island whose server HTML is empty has content only once hydrated.
+      const content = island.firstElementChild;
+      return content !== null && Object.keys(content).some((key) => key.startsWith('__reactFiber$'));
+    }),
+  );
+  // React runs effects (event listeners, stored filter) in a task after the commit.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+/** The names of the page's islands, in document order. */
+export function readIslandNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-island]')].map((island) => island.dataset.island ?? ''));
 }
