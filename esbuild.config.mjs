@@ -27,7 +27,10 @@ const clientOptions = {
   format: 'esm',
   target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
   outdir: assetsDir,
+  // The islands entry loads React with a dynamic import: a chunk of its own, hashed like the entries.
+  splitting: true,
   entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   publicPath: '/assets',
   metafile: true,

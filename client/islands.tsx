@@ -1,26 +1,40 @@
-// Browser entry: hydrate each island the server rendered, as its own root with the props it rendered
-// with. Everything else on the page is server HTML the browser never hydrates (decision 019).
-import { hydrateRoot } from 'react-dom/client';
-import { ISLANDS, isIslandName, islandIdPrefix } from '../shared/islands/registry';
-import { updateFilterLinks } from '../shared/islands/stored-filter';
+// Browser entry, a few kilobytes: the page works as server HTML, and React (the other 70 KB) comes
+// with the visitor's first interaction, then hydrates the islands (client/hydrate-islands.tsx). Until
+// then the theme selector and Shift+/ work with plain DOM code, so nothing the visitor does is lost
+// (decision 019).
+import { focusOnShortcut } from '../shared/islands/site-search-shortcut';
+import { normalizeFilter } from '../shared/items/items-reader';
+import { storeArticleFilter, updateFilterLinks } from '../shared/islands/stored-filter';
+import { chooseTheme, readActiveThemeId } from '../shared/islands/theme-choice';
 
-/** Gives the main thread back between islands, so no task runs long (Total Blocking Time). */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/** What marks a visitor's first interaction: pointer, touch, keyboard, focus or scroll. */
+const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+/** Set on <html> once every island is hydrated (for tests and for curious readers). */
+const HYDRATED_ATTRIBUTE = 'data-islands';
+
+const themeSelect = () => document.querySelector<HTMLSelectElement>('[data-island="theme-selector"] select');
+const onThemeChange = (event: Event) => chooseTheme((event.target as HTMLSelectElement).value);
+
+function startHydration(): void {
+  for (const type of INTERACTIONS) window.removeEventListener(type, startHydration, true);
+  void import('./hydrate-islands')
+    .then(({ hydrateIslands }) => hydrateIslands())
+    .then(() => {
+      // The islands have their own listeners now.
+      document.removeEventListener('keydown', focusOnShortcut);
+      themeSelect()?.removeEventListener('change', onThemeChange);
+      document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, 'hydrated');
+    });
 }
 
-async function hydrateIslands(): Promise<void> {
-  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    const name = element.dataset.island;
-    const propsScript = element.nextElementSibling;
-    const propsText = propsScript && propsScript.getAttribute('data-island-props') === name ? propsScript.textContent : null;
-    if (!isIslandName(name) || propsText === null) continue;
-    const Component = ISLANDS[name] as (props: object) => React.JSX.Element | null;
-    hydrateRoot(element, <Component {...(JSON.parse(propsText) as object)} />, { identifierPrefix: islandIdPrefix(name) });
-    await yieldToBrowser();
-  }
+// The list stores its search for the visit; elsewhere, the menu's link to the list brings it back.
+if (document.querySelector('[data-island="article-search"]')) storeArticleFilter(normalizeFilter(new URLSearchParams(window.location.search).get('f')));
+else updateFilterLinks();
+// The selector shows the theme the boot script applied, and works before React arrives.
+const select = themeSelect();
+if (select) {
+  select.value = readActiveThemeId();
+  select.addEventListener('change', onThemeChange);
 }
-
-// The menu's link to the list brings back the search stored during this visit.
-updateFilterLinks();
-void hydrateIslands();
+document.addEventListener('keydown', focusOnShortcut);
+for (const type of INTERACTIONS) window.addEventListener(type, startHydration, { capture: true, passive: true });

@@ -3,7 +3,7 @@
 import { useLocation } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { LANGS, LANG_NAMES } from '../i18n/i18n';
-import { localizePath } from '../paths';
+import { localizePath, paths } from '../paths';
 
 export function LanguageSwitch() {
   const { lang } = useAppData();
@@ -11,8 +11,17 @@ export function LanguageSwitch() {
   // The route's own parameters only: the server renders from the parsed target, nothing else.
   const { pathname, search } = useLocation();
   const other = LANGS.find((candidate) => candidate !== lang)!;
+  // On the list, the live search changes the query without a page load: the link follows it.
+  const followsSearch = pathname === paths.articles ? '' : undefined;
   return (
-    <a className="btn btn-sm btn-outline-accent language-switch" href={localizePath(pathname, other) + search} hrefLang={other} title={t('SHELL.LANGUAGE_SWITCH')} data-testid="language-switch">
+    <a
+      className="btn btn-sm btn-outline-accent language-switch"
+      href={localizePath(pathname, other) + search}
+      hrefLang={other}
+      title={t('SHELL.LANGUAGE_SWITCH')}
+      data-keeps-filter={followsSearch}
+      data-testid="language-switch"
+    >
       <span lang={other}>{LANG_NAMES[other]}</span>
     </a>
   );

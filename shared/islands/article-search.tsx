@@ -53,7 +53,8 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
   const inputId = useId();
   const [state, setState] = useState({ filter: initialFilter, articles: initialArticles, failed: false });
   const [busy, setBusy] = useState(false);
-  const [value, setValue] = useState(initialFilter);
+  // Uncontrolled: what the visitor typed before the island was hydrated stays in the box.
+  const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pending = useRef<AbortController>(undefined);
   // One history entry per typing session: the first search pushes, the next ones replace it.
@@ -96,9 +97,15 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
 
   useEffect(() => {
     storeArticleFilter(initialFilter);
+    // Typed before hydration (React came with that first key): search it now.
+    const typed = input.current?.value ?? '';
+    if (normalizeFilter(typed) !== initialFilter) {
+      pushed.current = true;
+      void runSearch(typed, 'push');
+    }
     const onPopState = () => {
       const filter = readUrlFilter();
-      setValue(filter);
+      if (input.current) input.current.value = filter;
       pushed.current = false;
       void runSearch(filter, 'none');
     };
@@ -113,6 +120,7 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearTimeout(timer.current);
+    const value = input.current?.value ?? '';
     if (normalizeFilter(value) !== state.filter) void runSearch(value, 'push');
     pushed.current = false;
   };
@@ -130,11 +138,9 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
           className="form-control"
           type="search"
           name="f"
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            schedule(event.target.value);
-          }}
+          ref={input}
+          defaultValue={initialFilter}
+          onChange={(event) => schedule(event.target.value)}
           placeholder={labels.placeholder}
           maxLength={200}
           autoComplete="off"

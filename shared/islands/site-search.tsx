@@ -2,6 +2,7 @@
 // without JavaScript. Hydrated, it also answers Shift+/ by focusing its box.
 import { useEffect } from 'react';
 import { SITE_SEARCH_INPUT_ID } from '../paths';
+import { focusOnShortcut } from './site-search-shortcut';
 
 export interface SiteSearchProps {
   action: string;
@@ -11,23 +12,6 @@ export interface SiteSearchProps {
   label: string;
   placeholder: string;
   submit: string;
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
-function focusOnShortcut(event: KeyboardEvent): void {
-  // Shift+/ is "?" on most layouts; the physical key is named Slash.
-  const isShortcut = event.shiftKey && (event.key === '?' || event.key === '/' || event.code === 'Slash');
-  if (!isShortcut || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-  const input = document.getElementById(SITE_SEARCH_INPUT_ID);
-  if (input instanceof HTMLInputElement) {
-    event.preventDefault();
-    input.focus();
-    input.select();
-  }
 }
 
 export function SiteSearch({ action, queryParam, siteParam, host, label, placeholder, submit }: SiteSearchProps) {

@@ -2,7 +2,7 @@
 // menu's link to the list carries it, so coming back shows the same search without a flash.
 
 const STORAGE_KEY = 'articleFilter';
-/** Links that lead to the list and should bring the stored query along. */
+/** Links that lead to the list and should bring the stored query along (the menu's, and the language switch on the list). */
 export const KEEPS_FILTER_SELECTOR = 'a[data-keeps-filter]';
 
 export function storeArticleFilter(filter: string): void {

@@ -60,22 +60,42 @@ describe('islands', () => {
       await route.fulfill({ response: answer, body: html });
     });
     await site.page.goto(site.url(FIXTURE_PAGES.list));
+    // React comes with the first interaction.
+    await site.page.mouse.move(5, 5);
+    await site.page.mouse.move(15, 15);
     await expect.poll(() => site.watched.problems.join('\n')).toMatch(/hydrat|#418/i);
   });
 
-  it('sends neither React Router nor i18next to the browser: one islands script, and no router state', async () => {
+  it('sends neither React Router nor i18next to the browser: the islands entry, React on first interaction, no router state', async () => {
     for (const path of [CV, FIXTURE_PAGES.list, FIXTURE_PAGES['article with code'], `/en${FIXTURE_PAGES.about}`]) {
+      await site.page.goto(site.url(path));
+      await site.page.waitForLoadState('networkidle');
+      // Before any interaction: the small entry and what it imports, no React.
+      const before = await readBrowserCode();
+      expect(before.scripts.every((script) => /^\/assets\/(islands|chunk)-[\w-]+\.js$/.test(script)), path).toBe(true);
       await site.open(path);
       const code = await readBrowserCode();
-      expect(code.scripts, path).toHaveLength(1);
-      expect(code.scripts[0], path).toMatch(/^\/assets\/islands-[\w-]+\.js$/);
-      expect(code.scriptElements, path).toEqual(code.scripts);
+      expect(code.scripts.every((script) => /^\/assets\/(islands|hydrate-islands|chunk)-[\w-]+\.js$/.test(script)), path).toBe(true);
+      expect(code.scripts.some((script) => script.startsWith('/assets/hydrate-islands-')), path).toBe(true);
+      expect(code.scriptElements, path).toHaveLength(1);
       expect(code.globals, path).toEqual([]);
-      const bundle = await (await site.page.request.get(site.url(code.scripts[0]!))).text();
-      // Strings each library's own code carries (React Router marks the window with its version).
-      expect(bundle).not.toContain('__reactRouterVersion');
-      expect(bundle).not.toContain('i18next');
+      for (const script of code.scripts) {
+        const bundle = await (await site.page.request.get(site.url(script))).text();
+        // Strings each library's own code carries (React Router marks the window with its version).
+        expect(bundle, script).not.toContain('__reactRouterVersion');
+        expect(bundle, script).not.toContain('i18next');
+      }
     }
+  });
+
+  it('hydrates nothing until the visitor interacts, and everything after', async () => {
+    await site.page.goto(site.url(FIXTURE_PAGES['article with code']));
+    await site.page.waitForLoadState('networkidle');
+    expect(await site.page.locator('[data-testid="copy-code"]').count()).toBe(0);
+    expect(await site.page.evaluate(() => document.documentElement.getAttribute('data-islands'))).toBeNull();
+    await site.page.mouse.wheel(0, 200);
+    await site.page.waitForSelector('html[data-islands="hydrated"]', { state: 'attached' });
+    expect(await site.page.locator('[data-testid="copy-code"]').count()).toBeGreaterThan(0);
   });
 });
 
@@ -410,6 +430,25 @@ describe('live article search', () => {
     await expect.poll(readList).toMatchObject({ url: '/articles', query: '', titles: expect.arrayContaining(["Revues de code : organiser l'équipe"]) });
     await site.page.goBack();
     await site.page.waitForURL('**/help/about');
+  });
+
+  it('keeps the language switch on the search the visitor typed', async () => {
+    await site.open(FIXTURE_PAGES.list);
+    await site.page.locator(SEARCH).pressSequentially('http', { delay: 30 });
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=http' });
+    await expect.poll(() => site.page.getAttribute('[data-testid="language-switch"]', 'href')).toBe('/en/articles?f=http');
+    await site.page.click('[data-testid="language-switch"]');
+    await site.page.waitForURL('**/en/articles?f=http');
+    await waitForHydration(site.page);
+    expect((await readList()).titles).toEqual(['HTTP caching headers in practice']);
+  });
+
+  it('searches what was typed before React arrived', async () => {
+    await site.page.goto(site.url(FIXTURE_PAGES.list));
+    await site.page.waitForLoadState('networkidle');
+    // Typing is the first interaction: the keys land in the plain box while React loads.
+    await site.page.locator(SEARCH).pressSequentially('http', { delay: 5 });
+    await expect.poll(readList).toMatchObject({ url: '/articles?f=http', titles: ['HTTP caching headers in practice'] });
   });
 
   it('works the same in the English interface', async () => {

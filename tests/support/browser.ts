@@ -43,6 +43,10 @@ export function watchProblems(page: Page): PageProblems {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+  // React comes with the visitor's first interaction (client/islands.tsx): move the mouse as one would.
+  await page.mouse.move(3, 3);
+  await page.mouse.move(12, 12);
+  await page.waitForSelector('html[data-islands="hydrated"]', { state: 'attached' });
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-island]')].every((island) => {
       // An island whose server HTML is empty has content only once hydrated.
