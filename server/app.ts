@@ -27,7 +27,7 @@ import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries'>;
+  config: Pick<Config, 'siteUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'itemsCacheMaxBytes' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxEntries'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, and the CSS to inline (server/render/app-data.ts loads both). */
@@ -45,7 +45,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, logger });
+  const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, maxBytes: config.itemsCacheMaxBytes, logger });
   const responseCache = new ResponseCache({ ttlMs: config.cacheTtlSeconds * 1000, maxEntries: config.responseCacheMaxEntries });
   // Edited content must show at once on every page, not after the TTL.
   source.onChange(() => responseCache.clear());
