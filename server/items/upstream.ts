@@ -1,32 +1,84 @@
 // HTTP adapter for ITEMS_SERVICE_URL: bounded in time and size, answers validated item by item.
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { ItemsUnavailableError, normalizeFilter } from '../../shared/items/items-reader';
+import { ItemsUnavailableError, isValidArticleId, normalizeFilter } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { isIsoDate } from './iso-date';
-import type { ItemsSource } from './source';
+import { ItemsContentError, type ItemsSource } from './source';
 
 /** Largest upstream answer read; past it the call fails rather than fill memory. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
 
-const dateString = z.string().refine(isIsoDate, { error: 'not an ISO 8601 date' });
+// Each field is checked on its own. Without a usable id, title or date an entry cannot be shown or
+// linked: it is dropped. Any other field that is wrong is replaced by its empty value (issue 13).
+const requiredFields = {
+  id: z
+    .union([z.string(), z.number().int().nonnegative()])
+    .transform(String)
+    .refine(isValidArticleId, { error: 'not a usable article id' }),
+  tit: z.string().trim().min(1),
+  date_m: z.string().refine(isIsoDate, { error: 'not an ISO 8601 date of the calendar' }),
+};
 
-const summarySchema = z.object({
-  id: z.union([z.string().min(1), z.number().int()]).transform(String),
-  tit: z.string().min(1),
-  date_m: dateString,
-  tags: z.array(z.string()).nullish().transform((tags) => tags ?? []),
-  img: z
-    .union([z.string(), z.array(z.string())])
-    .nullish()
-    .transform((img) => (img == null ? [] : Array.isArray(img) ? img : [img]).filter((url) => url.trim() !== '')),
-  sum: z.string().nullish().transform((sum) => sum ?? ''),
-});
+/** A language tag (BCP 47 shape): anything else, "__proto__" included, is not one. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/;
 
-const articleSchema = summarySchema.extend({
-  ctn: z.string().nullish().transform((ctn) => ctn ?? ''),
-  lg: z.string().min(2).max(35).nullish().transform((lg) => lg ?? 'fr'),
-});
+/** An image URL a page can use: a site path, or an http(s) URL that parses. */
+function isUsableImageUrl(url: string): boolean {
+  if (url.trim() === '') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(url, 'http://site.invalid/').protocol);
+  } catch {
+    return false;
+  }
+}
+
+type Replaceable<T> = { schema: z.ZodType<T>; empty: T };
+
+const listOf = <T>(item: z.ZodType<T>, keep: (value: T) => boolean = () => true) =>
+  z.array(z.unknown()).transform((values) => values.filter((value): value is T => item.safeParse(value).success && keep(value as T)));
+
+const summaryFields = {
+  tags: { schema: listOf(z.string().min(1)), empty: [] } satisfies Replaceable<string[]>,
+  img: { schema: z.union([z.string().transform((url) => [url]), listOf(z.string())]).transform((urls) => urls.filter(isUsableImageUrl)), empty: [] } satisfies Replaceable<string[]>,
+  sum: { schema: z.string(), empty: '' } satisfies Replaceable<string>,
+};
+
+const articleFields = {
+  ...summaryFields,
+  ctn: { schema: z.string(), empty: '' } satisfies Replaceable<string>,
+  lg: { schema: z.string().regex(LANGUAGE_TAG), empty: 'fr' } satisfies Replaceable<string>,
+};
+
+type Parsed<T> = { item: T; replaced: string[] } | { dropped: { field: string; reason: string } };
+
+/** Reads one upstream entry field by field: dropped for a bad id, title or date; other bad fields replaced. */
+function parseEntry<T>(raw: unknown, fields: Record<string, Replaceable<unknown>>): Parsed<T> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { dropped: { field: '(entry)', reason: 'not an object' } };
+  const record = raw as Record<string, unknown>;
+  const item: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(requiredFields)) {
+    const parsed = schema.safeParse(record[field]);
+    if (!parsed.success) return { dropped: { field, reason: parsed.error.issues[0]?.message ?? 'invalid' } };
+    item[field] = parsed.data;
+  }
+  const replaced: string[] = [];
+  for (const [field, { schema, empty }] of Object.entries(fields)) {
+    const value = record[field];
+    const parsed = value == null ? undefined : schema.safeParse(value);
+    item[field] = parsed?.success ? parsed.data : empty;
+    // An absent field is allowed (DESIGN.md); a present one that was wrong, or partly wrong, is reported.
+    const shortened = Array.isArray(parsed?.data) && Array.isArray(value) && parsed.data.length !== value.length;
+    if ((parsed && !parsed.success) || shortened) replaced.push(field);
+  }
+  return { item: item as T, replaced };
+}
+
+/** The id as the upstream sent it, for a log line, bounded. */
+function describeId(raw: unknown): unknown {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id.slice(0, 200) : typeof id === 'number' ? id : id === undefined ? undefined : JSON.stringify(id)?.slice(0, 200);
+}
 
 interface UpstreamOptions {
   baseUrl: string;
@@ -102,9 +154,13 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
       }
       const items: ArticleSummary[] = [];
       for (const [index, raw] of body.entries()) {
-        const parsed = summarySchema.safeParse(raw);
-        if (parsed.success) items.push(parsed.data);
-        else log.warn({ index, id: (raw as { id?: unknown } | null)?.id, issues: z.prettifyError(parsed.error) }, 'malformed upstream item dropped');
+        const parsed = parseEntry<ArticleSummary>(raw, summaryFields);
+        if ('dropped' in parsed) {
+          log.warn({ index, id: describeId(raw), ...parsed.dropped }, 'malformed upstream item dropped');
+          continue;
+        }
+        if (parsed.replaced.length > 0) log.warn({ id: parsed.item.id, fields: parsed.replaced }, 'upstream item fields replaced');
+        items.push(parsed.item);
       }
       return items;
     },
@@ -112,12 +168,13 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     async get(id, signal): Promise<Article | null> {
       const body = await getJson(`${baseUrl}/items/${encodeURIComponent(id)}`, signal);
       if (body === null) return null;
-      const parsed = articleSchema.safeParse(body);
-      if (!parsed.success) {
-        log.warn({ id, issues: z.prettifyError(parsed.error) }, 'malformed upstream article');
-        throw new ItemsUnavailableError(`upstream article ${id} is malformed`);
+      const parsed = parseEntry<Article>(body, articleFields);
+      if ('dropped' in parsed) {
+        log.warn({ id, ...parsed.dropped }, 'malformed upstream article');
+        throw new ItemsContentError(`upstream article ${id} is malformed (${parsed.dropped.field})`);
       }
-      return parsed.data;
+      if (parsed.replaced.length > 0) log.warn({ id, fields: parsed.replaced }, 'upstream item fields replaced');
+      return parsed.item;
     },
 
     onChange() {

@@ -66,7 +66,7 @@ const contentSets: Record<HostileContent, () => unknown[]> = {
       tit: `${XSS}"><svg onload=alert(3)>`,
       sum: `<p onclick="alert(4)">${XSS}<a href="javascript:alert(5)">lien</a></p>`,
       ctn: `<h2 onmouseover="alert(6)">T</h2>${XSS}<iframe src="https://evil.example"></iframe><svg><script>alert(7)</script></svg><a href="javascript:alert(8)">x</a>`,
-      date_m: '2024-06-01',
+      date_m: '2024-04-01',
       lg: '"><script>alert(9)</script>',
       tags: [XSS, 'javascript:alert(10)'],
       img: ['javascript:alert(11)', `https://img.example/a.png"><script>alert(12)</script>`],
