@@ -84,7 +84,7 @@ export class ItemsCache implements ItemsReader {
   get(id: string): Promise<Article | null> {
     return this.read(`item:${id}`, async () => {
       const article = await this.source.get(id);
-      return article ? prepareArticle(article) : null;
+      return article ? await prepareArticle(article) : null;
     });
   }
 

@@ -8,6 +8,11 @@ import { ItemsContentError, type ItemsSource } from './source';
 
 /** Largest upstream answer read; past it the call fails rather than fill memory. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest answer for one article: six times the body this server keeps (MAX_BODY_CHARS). Parsing a
+ * larger JSON text would hold the event loop for hundreds of milliseconds for nothing shown.
+ */
+export const MAX_UPSTREAM_ARTICLE_BYTES = 3 * 1024 * 1024;
 
 // Each field is checked on its own. Without a usable id, title or date an entry cannot be shown or
 // linked: it is dropped. Any other field that is wrong is replaced by its empty value (issue 13).
@@ -91,7 +96,7 @@ async function readLimitedText(response: Response, maxBytes: number): Promise<st
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
-    throw new ItemsUnavailableError(`upstream answer too large (${declared} bytes)`);
+    throw new ItemsContentError(`upstream answer too large (${declared} bytes)`);
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
@@ -103,7 +108,7 @@ async function readLimitedText(response: Response, maxBytes: number): Promise<st
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new ItemsUnavailableError(`upstream answer too large (over ${maxBytes} bytes)`);
+      throw new ItemsContentError(`upstream answer too large (over ${maxBytes} bytes)`);
     }
     chunks.push(value);
   }
@@ -114,7 +119,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
   const log = logger.child({ source: 'upstream' });
 
   /** GET a JSON document; null on 404; ItemsUnavailableError on anything else that is not a 200 with JSON. */
-  async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  async function getJson(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES): Promise<unknown> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -127,11 +132,11 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
         await response.body?.cancel();
         throw new ItemsUnavailableError(`upstream answered ${response.status}`);
       }
-      const text = await readLimitedText(response, MAX_UPSTREAM_BYTES);
+      const text = await readLimitedText(response, maxBytes);
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        throw new ItemsUnavailableError('upstream answered invalid JSON');
+        throw new ItemsContentError('upstream answered invalid JSON');
       }
     } catch (error) {
       if (error instanceof ItemsUnavailableError) throw error;
@@ -150,7 +155,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
       const body = await getJson(`${baseUrl}/items?${query.toString()}`, signal);
       if (!Array.isArray(body)) {
         log.warn({ filter: f }, 'upstream list is not a JSON array');
-        throw new ItemsUnavailableError('upstream list is not an array');
+        throw new ItemsContentError('upstream list is not an array');
       }
       const items: ArticleSummary[] = [];
       for (const [index, raw] of body.entries()) {
@@ -166,7 +171,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     },
 
     async get(id, signal): Promise<Article | null> {
-      const body = await getJson(`${baseUrl}/items/${encodeURIComponent(id)}`, signal);
+      const body = await getJson(`${baseUrl}/items/${encodeURIComponent(id)}`, signal, MAX_UPSTREAM_ARTICLE_BYTES);
       if (body === null) return null;
       const parsed = parseEntry<Article>(body, articleFields);
       if ('dropped' in parsed) {
