@@ -63,8 +63,9 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(rejectMalformedPath);
   app.use(compression());
   // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
+  // Only the kinds of files a page uses: public/README.md and the like are for the project, not visitors.
   const publicFiles = express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false });
-  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (PUBLIC_FILE_EXTENSIONS.has(path.extname(req.path).toLowerCase()) ? publicFiles(req, res, next) : next()));
   // A missing asset is a 404, not a redirect to the CV.
   app.use('/assets', notFound);
 
@@ -97,6 +98,9 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   };
   return Object.assign(listener, { locals: { cache, responseCache } });
 }
+
+/** Extensions of the files in public/ that visitors get (images, icons, fonts, styles, scripts, translations). */
+const PUBLIC_FILE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.css', '.js', '.json', '.webmanifest', '.pdf']);
 
 /** Requests per minute and client under /www-be/, with standard RateLimit headers. */
 function createRateLimit(limit: number) {
