@@ -3,12 +3,18 @@
 // a stale entry served at once while it is refreshed in the background, and kept when the source
 // fails. Misses and content errors are kept for the TTL like any answer. Articles are sanitised
 // and enhanced once, on the way in.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { normalizeFilter, type ItemsReader } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { prepareArticle, prepareSummary } from '../html/prepare-article';
 import { ItemsContentError, type ItemsSource } from './source';
+
+/** Summaries prepared between two yields to the event loop (about 10 to 30 ms of sanitising). */
+const SUMMARY_SLICE = 250;
+/** Room for the sanitised summaries of some 10,000 articles. */
+const SANITISED_SUMS_MAX_BYTES = 32 * 1024 * 1024;
 
 /** An answer of the source: a value (null for "no such article") or a content error. */
 type Entry<T> = { value: T; error?: undefined; freshUntil: number } | { value?: undefined; error: ItemsContentError; freshUntil: number };
@@ -49,6 +55,8 @@ export class ItemsCache implements ItemsReader {
   private readonly inFlight = new Map<string, Promise<Entry<unknown>>>();
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
+  /** Raw summary HTML → sanitised, bounded in bytes like the entries. */
+  private readonly sanitisedSums = new LRUCache<string, string>({ maxSize: SANITISED_SUMS_MAX_BYTES, sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64) });
   private readonly ttlMs: number;
   private readonly retryAfterMs: number;
   private readonly now: () => number;
@@ -78,7 +86,7 @@ export class ItemsCache implements ItemsReader {
 
   list(filter: string): Promise<ArticleSummary[]> {
     const f = normalizeFilter(filter);
-    return this.read(`list:${f}`, async () => (await this.source.list(f)).map((item) => this.prepareSummaryOnce(item)));
+    return this.read(`list:${f}`, async () => this.prepareSummaries(await this.source.list(f)));
   }
 
   get(id: string): Promise<Article | null> {
@@ -91,6 +99,7 @@ export class ItemsCache implements ItemsReader {
   clear(): void {
     this.generation += 1;
     this.store.clear();
+    this.sanitisedSums.clear();
     this.inFlight.clear();
   }
 
@@ -103,10 +112,26 @@ export class ItemsCache implements ItemsReader {
     return { keys: this.store.size, bytes: this.store.calculatedSize };
   }
 
+  /** Summaries prepared in slices: a list of 10,000 would hold the event loop for a second at once. */
+  private async prepareSummaries(items: ArticleSummary[]): Promise<ArticleSummary[]> {
+    const prepared: ArticleSummary[] = [];
+    for (const [index, item] of items.entries()) {
+      if (index > 0 && index % SUMMARY_SLICE === 0) await yieldToEventLoop();
+      prepared.push(this.prepareSummaryOnce(item));
+    }
+    return prepared;
+  }
+
   private prepareSummaryOnce(item: ArticleSummary): ArticleSummary {
     let prepared = this.preparedSummaries.get(item);
     if (!prepared) {
-      prepared = prepareSummary(item);
+      // An upstream sends new objects on every search: the sanitised text is found by the raw one.
+      let sum = this.sanitisedSums.get(item.sum);
+      if (sum === undefined) {
+        sum = prepareSummary(item).sum;
+        this.sanitisedSums.set(item.sum, sum);
+      }
+      prepared = { ...item, sum };
       this.preparedSummaries.set(item, prepared);
     }
     return prepared;

@@ -1,4 +1,5 @@
 // HTTP adapter for ITEMS_SERVICE_URL: bounded in time and size, answers validated item by item.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ItemsUnavailableError, isValidArticleId, normalizeFilter } from '../../shared/items/items-reader';
@@ -159,6 +160,8 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
       }
       const items: ArticleSummary[] = [];
       for (const [index, raw] of body.entries()) {
+        // Checked in slices: 10,000 entries at once would hold the event loop for hundreds of ms.
+        if (index > 0 && index % 500 === 0) await yieldToEventLoop();
         const parsed = parseEntry<ArticleSummary>(raw, summaryFields);
         if ('dropped' in parsed) {
           log.warn({ index, id: describeId(raw), ...parsed.dropped }, 'malformed upstream item dropped');
