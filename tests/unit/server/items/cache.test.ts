@@ -10,7 +10,7 @@ import type { Article, ArticleSummary } from '../../../../shared/items/types';
 
 // Counts the sanitiser's calls, doing the real work.
 vi.mock('../../../../server/html/sanitize', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../server/html/sanitize')>();
+  const original = await importOriginal<typeof sanitize>();
   return { ...original, sanitizeArticleHtml: vi.fn(original.sanitizeArticleHtml) };
 });
 
