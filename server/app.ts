@@ -29,7 +29,7 @@ import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'itemsServiceUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb' | 'contentDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
+  config: Pick<Config, 'siteUrl' | 'itemsServiceUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'itemsCacheMaxBytes' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb' | 'contentDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
   logger: Logger;
   source: ItemsSource;
   /** AppData without the render time, the CSS to inline and the inline scripts (server/render/app-data.ts). */
@@ -47,7 +47,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, logger });
+  const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, maxBytes: config.itemsCacheMaxBytes, logger });
   const responseCache = new ResponseCache({ ttlMs: config.cacheTtlSeconds * 1000, maxBytes: config.responseCacheMaxMb * 1024 * 1024 });
   // Edited content must show at once on every page, not after the TTL.
   source.onChange(() => responseCache.clear());
@@ -65,8 +65,9 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(rejectMalformedPath);
   app.use(compression());
   // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
+  // Only the kinds of files a page uses: public/README.md and the like are for the project, not visitors.
   const publicFiles = express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false });
-  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (PUBLIC_FILE_EXTENSIONS.has(path.extname(req.path).toLowerCase()) ? publicFiles(req, res, next) : next()));
   // A missing asset is a 404, not a redirect to the CV.
   app.use('/assets', notFound);
 
@@ -108,6 +109,9 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   };
   return Object.assign(listener, { locals: { cache, responseCache } });
 }
+
+/** Extensions of the files in public/ that visitors get (images, icons, fonts, styles, scripts, translations). */
+const PUBLIC_FILE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.css', '.js', '.json', '.webmanifest', '.pdf']);
 
 /** Requests per minute and client, with standard RateLimit headers; a short page or JSON past the limit. */
 function createRateLimit(limit: number) {

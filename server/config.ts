@@ -27,7 +27,9 @@ const envSchema = z.object({
   ITEMS_SERVICE_URL: optionalUrl.optional(),
   CONTENT_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('content'),
   CACHE_TTL_SECONDS: integer(1, 86_400).default(60),
+  // Kept for existing deployments: a bound on the entry count beside the bound in bytes.
   CACHE_MAX_KEYS: integer(10, 1_000_000).default(2_000),
+  ITEMS_CACHE_MAX_MB: integer(1, 16_384).default(64),
   UPSTREAM_TIMEOUT_MS: integer(100, 60_000).default(3_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Express "trust proxy": false, true, a hop count, or addresses/subnets (loopback, 10.0.0.0/8, …).
@@ -51,7 +53,10 @@ export interface Config {
   itemsServiceUrl: string | undefined;
   contentDir: string;
   cacheTtlSeconds: number;
+  /** Most entries the items cache holds (CACHE_MAX_KEYS), beside its bound in bytes. */
   cacheMaxKeys: number;
+  /** Most bytes the items cache holds (ITEMS_CACHE_MAX_MB), estimated from its strings. */
+  itemsCacheMaxBytes: number;
   upstreamTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Express "trust proxy" setting, for X-Forwarded-* behind a reverse proxy. */
@@ -94,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     contentDir: path.resolve(cwd, values.CONTENT_DIR),
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
     cacheMaxKeys: values.CACHE_MAX_KEYS,
+    itemsCacheMaxBytes: values.ITEMS_CACHE_MAX_MB * 1024 * 1024,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

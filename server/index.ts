@@ -1,8 +1,9 @@
 // The process: read config → build the app → listen; SIGTERM/SIGINT → stop accepting, drain, exit.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { createHttpServer } from './client-error';
 import { ConfigError, loadConfig } from './config';
 import { createItemsSource } from './items';
 import { createLogger } from './logger';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
   const app = createApp({ config, logger, source, render, rootDir, assets });
 
-  const server: Server = createServer(app).listen(config.port, config.host, () => {
+  const server: Server = createHttpServer(app, logger).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ host: config.host, port, items: source.description, siteUrl: config.siteUrl }, `listening on http://${config.host}:${port}`);

@@ -57,8 +57,16 @@ export function buildCanonicalUrl(siteUrl: string, pathname: string): string {
 // "https://…", "//host/…": already absolute (an article image may live elsewhere).
 const ABSOLUTE_OR_HOST_RELATIVE = /^(?:[a-z][a-z\d+.-]*:)?\/\//i;
 
-/** An absolute URL for a site path ("/images/a.png", under SITE_URL like any page) or a URL that already is one. */
+/**
+ * An absolute URL for a site path ("/images/a.png", under SITE_URL like any page) or a URL that already
+ * is one. Total: a URL that does not parse ("http://[invalid", from an items service) gives the home URL,
+ * since a page must render whatever its data holds.
+ */
 export function toAbsoluteUrl(siteUrl: string, pathOrUrl: string): string {
-  if (ABSOLUTE_OR_HOST_RELATIVE.test(pathOrUrl)) return new URL(pathOrUrl, siteUrl).href;
-  return buildCanonicalUrl(siteUrl, pathOrUrl.startsWith('/') ? pathOrUrl : `/${pathOrUrl}`);
+  if (!ABSOLUTE_OR_HOST_RELATIVE.test(pathOrUrl)) return buildCanonicalUrl(siteUrl, pathOrUrl.startsWith('/') ? pathOrUrl : `/${pathOrUrl}`);
+  try {
+    return new URL(pathOrUrl, siteUrl).href;
+  } catch {
+    return buildCanonicalUrl(siteUrl, '/');
+  }
 }

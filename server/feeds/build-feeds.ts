@@ -4,6 +4,7 @@ import { generateAtomFeed, generateRssFeed } from 'feedsmith';
 import type { Article } from '../../shared/items/types';
 import { buildCanonicalUrl, paths } from '../../shared/paths';
 import { buildFeedContent } from './feed-content';
+import { toXmlText } from './xml-text';
 
 /** What describes the feed itself: the site, its interface language and the translated texts. */
 export interface FeedChannel {
@@ -35,7 +36,15 @@ function linksOf(channel: FeedChannel) {
   return { list: url(paths.articles), cv: url(paths.cv), rss: url(paths.rss), atom: url(paths.atom), article: (article: Article) => url(paths.article(article.id)) };
 }
 
-export function buildRssFeed(channel: FeedChannel, articles: Article[]): string {
+/** The channel and articles with every text stripped of what XML 1.0 does not allow. */
+function cleanForXml(channel: FeedChannel, articles: Article[]): [FeedChannel, Article[]] {
+  const cleanChannel = { ...channel, title: toXmlText(channel.title), description: toXmlText(channel.description), author: toXmlText(channel.author) };
+  const cleanArticles = articles.map((article) => ({ ...article, tit: toXmlText(article.tit), sum: toXmlText(article.sum), tags: article.tags.map(toXmlText), lg: toXmlText(article.lg) }));
+  return [cleanChannel, cleanArticles];
+}
+
+export function buildRssFeed(rawChannel: FeedChannel, rawArticles: Article[]): string {
+  const [channel, articles] = cleanForXml(rawChannel, rawArticles);
   const links = linksOf(channel);
   return generateRssFeed({
     title: channel.title,
@@ -61,7 +70,8 @@ export function buildRssFeed(channel: FeedChannel, articles: Article[]): string 
   });
 }
 
-export function buildAtomFeed(channel: FeedChannel, articles: Article[]): string {
+export function buildAtomFeed(rawChannel: FeedChannel, rawArticles: Article[]): string {
+  const [channel, articles] = cleanForXml(rawChannel, rawArticles);
   const links = linksOf(channel);
   return generateAtomFeed({
     id: links.atom,

@@ -4,6 +4,7 @@ import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { ArticleSummary } from '../../shared/items/types';
 import { buildCanonicalUrl, paths } from '../../shared/paths';
 import { releaseNotes } from '../../shared/site/release-notes';
+import { toXmlText } from './xml-text';
 
 /** The protocol's limit per file; a larger site would need a sitemap index. */
 const MAX_URLS = 50_000;
@@ -20,7 +21,7 @@ const siteReleasedOn = toIsoDay(releaseNotes[0]?.date ?? '');
 
 /** articles: newest first, as the list gives them. */
 export async function buildSitemap(siteUrl: string, articles: ArticleSummary[]): Promise<string> {
-  const url = (path: string) => buildCanonicalUrl(siteUrl, path);
+  const url = (path: string) => toXmlText(buildCanonicalUrl(siteUrl, path));
   const withLastmod = (loc: string, date: string | undefined): SitemapItemLoose =>
     // A date the source sent but that does not parse is left out: lastmod is optional, a wrong one misleads.
     date !== undefined && !Number.isNaN(Date.parse(date)) ? { url: loc, lastmod: date } : { url: loc };

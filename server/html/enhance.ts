@@ -39,12 +39,27 @@ function setChildren(parent: Element, html: string): void {
   parent.children = children;
 }
 
+// Highlighting costs about 1 to 3 ms a kilobyte of code on the event loop: past these sizes a block
+// stays plain escaped text, so no article holds every visitor up for long (issue 13, row 6).
+/** Longest code block highlighted. */
+export const MAX_HIGHLIGHTED_BLOCK_CHARS = 16_000;
+/** Most code highlighted in one article, all blocks together. */
+export const MAX_HIGHLIGHTED_ARTICLE_CHARS = 24_000;
+/** Most headings numbered and linked: a real article has tens; the rest stay plain. */
+export const MAX_NUMBERED_HEADINGS = 300;
+/** Most code blocks given a copy-button wrapper. */
+const MAX_WRAPPED_CODE_BLOCKS = 300;
+
 function highlightCodeBlocks(root: ChildNode[]): void {
   const blocks = findAll((element) => element.name === 'code' && (element.parent as Element | null)?.name === 'pre', root);
+  let budget = MAX_HIGHLIGHTED_ARTICLE_CHARS;
   for (const code of blocks) {
     const language = readLanguage(code);
     if (!language) continue;
-    const { value } = hljs.highlight(textContent(code), { language, ignoreIllegals: true });
+    const text = textContent(code);
+    if (text.length > MAX_HIGHLIGHTED_BLOCK_CHARS || text.length > budget) continue;
+    budget -= text.length;
+    const { value } = hljs.highlight(text, { language, ignoreIllegals: true });
     setChildren(code, value);
     code.attribs.class = `hljs language-${language}`;
   }
@@ -68,9 +83,10 @@ export function slugifyHeading(number: string, text: string): string {
 
 /** Numbers h2..h6 as 1, 1.1, 1.2, 2 ... (the body's highest heading level counts as the first level). */
 function numberHeadings(root: ChildNode[]): void {
-  const headings = findAll((element) => /^h[1-6]$/.test(element.name), root);
+  const headings = findAll((element) => /^h[1-6]$/.test(element.name), root).slice(0, MAX_NUMBERED_HEADINGS);
   if (headings.length === 0) return;
-  const top = Math.min(...headings.map((heading) => Number(heading.name[1])));
+  // A loop, not Math.min(...): spreading 200,000 headings overflows the call stack.
+  const top = headings.reduce((lowest, heading) => Math.min(lowest, Number(heading.name[1])), 6);
   const counters: number[] = [];
   for (const heading of headings) {
     const depth = Number(heading.name[1]) - top;
@@ -124,7 +140,8 @@ function addHeadingLinks(root: ChildNode[]): void {
 
 /** Puts each <pre> in a block the browser adds its copy button to (no button without JavaScript). */
 function wrapCodeBlocks(root: ChildNode[]): void {
-  const blocks = findAll((element) => element.name === 'pre', root);
+  // Each wrap searches its siblings: bounded, or thousands of blocks would cost seconds.
+  const blocks = findAll((element) => element.name === 'pre', root).slice(0, MAX_WRAPPED_CODE_BLOCKS);
   for (const pre of blocks) if (acceptsDiv(pre)) wrapInDiv(pre, CODE_BLOCK_CLASS);
 }
 

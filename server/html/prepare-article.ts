@@ -1,13 +1,46 @@
 // Every article passes here once on its way into the cache, whichever source it came from.
+// The work is bounded: a hostile body of megabytes or of 200,000 elements would otherwise hold the
+// event loop, and every visitor, for seconds (issue 13, row 6; docs/decisions/021).
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { enhanceArticleBody } from './enhance';
 import { rewriteResponsiveImages } from './responsive-images';
 import { sanitizeArticleHtml } from './sanitize';
 
-export function prepareSummary<T extends ArticleSummary>(item: T): T {
-  return { ...item, sum: sanitizeArticleHtml(item.sum) };
+/** Longest article body kept, in characters; a real one is tens of kilobytes. */
+export const MAX_BODY_CHARS = 512 * 1024;
+/** Most elements (start tags) of a body kept: sanitising costs about 12 µs an element. */
+export const MAX_BODY_ELEMENTS = 3_000;
+export const MAX_SUMMARY_CHARS = 16 * 1024;
+export const MAX_SUMMARY_ELEMENTS = 200;
+
+const START_TAG = /<[A-Za-z]/g;
+
+/** The HTML cut before the start tag that passes either limit; the sanitiser closes what is left open. */
+export function boundHtml(html: string, maxChars: number, maxElements: number): string {
+  let end = Math.min(html.length, maxChars);
+  let elements = 0;
+  START_TAG.lastIndex = 0;
+  for (let match = START_TAG.exec(html); match && match.index < end; match = START_TAG.exec(html)) {
+    elements += 1;
+    if (elements > maxElements) end = match.index;
+  }
+  if (end === html.length) return html;
+  // Not in the middle of a tag.
+  const lastOpen = html.lastIndexOf('<', end - 1);
+  if (lastOpen > html.lastIndexOf('>', end - 1)) end = lastOpen;
+  return html.slice(0, end);
 }
 
-export function prepareArticle(article: Article): Article {
-  return { ...prepareSummary(article), ctn: rewriteResponsiveImages(enhanceArticleBody(sanitizeArticleHtml(article.ctn))) };
+export function prepareSummary<T extends ArticleSummary>(item: T): T {
+  return { ...item, sum: sanitizeArticleHtml(boundHtml(item.sum, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS)) };
+}
+
+/** Sanitises and enhances, giving other requests the event loop between the two steps. */
+export async function prepareArticle(article: Article): Promise<Article> {
+  const body = sanitizeArticleHtml(boundHtml(article.ctn, MAX_BODY_CHARS, MAX_BODY_ELEMENTS));
+  await yieldToEventLoop();
+  const summary = prepareSummary(article);
+  await yieldToEventLoop();
+  return { ...summary, ctn: rewriteResponsiveImages(enhanceArticleBody(body)) };
 }

@@ -1,57 +1,84 @@
 // One in-memory cache in front of the items source, used by page loaders and the items API alike:
-// TTL freshness, a bounded number of keys, one source call per key however many ask at once,
-// the stale entry when the source fails. Articles are sanitised and enhanced once, on the way in.
-import NodeCache from 'node-cache';
+// bounded in bytes (lru-cache), TTL freshness, one source call per key however many ask at once,
+// a stale entry served at once while it is refreshed in the background, and kept when the source
+// fails. Misses and content errors are kept for the TTL like any answer. Articles are sanitised
+// and enhanced once, on the way in.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { normalizeFilter, type ItemsReader } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { prepareArticle, prepareSummary } from '../html/prepare-article';
-import type { ItemsSource } from './source';
+import { ItemsContentError, type ItemsSource } from './source';
 
-interface Entry<T> {
-  value: T;
-  /** Epoch ms until which the value is served without asking the source. */
-  freshUntil: number;
-}
+/** Summaries prepared between two yields to the event loop (about 10 to 30 ms of sanitising). */
+const SUMMARY_SLICE = 250;
+/** Room for the sanitised summaries of some 10,000 articles. */
+const SANITISED_SUMS_MAX_BYTES = 32 * 1024 * 1024;
+
+/** An answer of the source: a value (null for "no such article") or a content error. */
+type Entry<T> = { value: T; error?: undefined; freshUntil: number } | { value?: undefined; error: ItemsContentError; freshUntil: number };
 
 export interface ItemsCacheOptions {
   ttlSeconds: number;
-  maxKeys: number;
+  /** Most bytes the entries may take, estimated (strings at two bytes a character). */
+  maxBytes: number;
+  /** Most entries, whatever their size (CACHE_MAX_KEYS). */
+  maxKeys?: number;
   logger: Logger;
-  /** How long a stale entry is kept to answer for a failing source. */
+  /** How long a stale entry is kept to answer for a slow or failing source. */
   staleSeconds?: number;
   /** After a failed refresh, how long the stale value is served before the source is asked again. */
   retryAfterMs?: number;
   now?: () => number;
 }
 
+/** Bytes a value takes in memory, roughly: two a character, a few words per object, array slot and number. */
+export function estimateBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return 16 + value.length * 2;
+    case 'object': {
+      if (value === null) return 8;
+      if (Array.isArray(value)) return (value as unknown[]).reduce<number>((total, item) => total + 8 + estimateBytes(item), 32);
+      let total = 48;
+      for (const [key, item] of Object.entries(value)) total += 8 + key.length * 2 + estimateBytes(item);
+      return total;
+    }
+    default:
+      return 8;
+  }
+}
+
 export class ItemsCache implements ItemsReader {
-  private readonly store: NodeCache;
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly store: LRUCache<string, Entry<unknown>>;
+  private readonly inFlight = new Map<string, Promise<Entry<unknown>>>();
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
+  /** Raw summary HTML → sanitised, bounded in bytes like the entries. */
+  private readonly sanitisedSums = new LRUCache<string, string>({ maxSize: SANITISED_SUMS_MAX_BYTES, sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64) });
   private readonly ttlMs: number;
-  private readonly maxKeys: number;
   private readonly retryAfterMs: number;
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly unsubscribe: () => void;
+  /** Bumped by clear(): a load started before it must not store what it brings back. */
+  private generation = 0;
 
   constructor(
     private readonly source: ItemsSource,
     options: ItemsCacheOptions,
   ) {
     this.ttlMs = options.ttlSeconds * 1000;
-    this.maxKeys = options.maxKeys;
     this.retryAfterMs = options.retryAfterMs ?? Math.min(5_000, this.ttlMs);
     this.now = options.now ?? Date.now;
     this.log = options.logger.child({ component: 'items-cache' });
-    this.store = new NodeCache({
-      stdTTL: options.staleSeconds ?? Math.max(3_600, options.ttlSeconds * 10),
-      checkperiod: 120,
-      maxKeys: options.maxKeys,
-      // Values are shared read-only: cloning them on every read would cost more than it protects.
-      useClones: false,
+    this.store = new LRUCache<string, Entry<unknown>>({
+      maxSize: options.maxBytes,
+      ...(options.maxKeys ? { max: options.maxKeys } : {}),
+      sizeCalculation: (entry, key) => Math.max(1, estimateBytes(entry.value ?? entry.error?.message) + key.length * 2 + 64),
+      // How long a stale entry may still answer; lru-cache drops it after that (freshness is freshUntil).
+      ttl: (options.staleSeconds ?? Math.max(3_600, options.ttlSeconds * 10)) * 1000,
     });
     // Edited content must show at once, not after the TTL.
     this.unsubscribe = source.onChange(() => this.clear());
@@ -59,84 +86,99 @@ export class ItemsCache implements ItemsReader {
 
   list(filter: string): Promise<ArticleSummary[]> {
     const f = normalizeFilter(filter);
-    return this.read(`list:${f}`, async () => (await this.source.list(f)).map((item) => this.prepareSummaryOnce(item)));
+    return this.read(`list:${f}`, async () => this.prepareSummaries(await this.source.list(f)));
   }
 
   get(id: string): Promise<Article | null> {
     return this.read(`item:${id}`, async () => {
       const article = await this.source.get(id);
-      return article ? prepareArticle(article) : null;
+      return article ? await prepareArticle(article) : null;
     });
   }
 
   clear(): void {
-    this.store.flushAll();
+    this.generation += 1;
+    this.store.clear();
+    this.sanitisedSums.clear();
+    this.inFlight.clear();
   }
 
   close(): void {
     this.unsubscribe();
-    this.store.close();
+    this.clear();
   }
 
-  stats(): { keys: number; hits: number; misses: number } {
-    const { keys, hits, misses } = this.store.getStats();
-    return { keys, hits, misses };
+  stats(): { keys: number; bytes: number } {
+    return { keys: this.store.size, bytes: this.store.calculatedSize };
+  }
+
+  /** Summaries prepared in slices: a list of 10,000 would hold the event loop for a second at once. */
+  private async prepareSummaries(items: ArticleSummary[]): Promise<ArticleSummary[]> {
+    const prepared: ArticleSummary[] = [];
+    for (const [index, item] of items.entries()) {
+      if (index > 0 && index % SUMMARY_SLICE === 0) await yieldToEventLoop();
+      prepared.push(this.prepareSummaryOnce(item));
+    }
+    return prepared;
   }
 
   private prepareSummaryOnce(item: ArticleSummary): ArticleSummary {
     let prepared = this.preparedSummaries.get(item);
     if (!prepared) {
-      prepared = prepareSummary(item);
+      // An upstream sends new objects on every search: the sanitised text is found by the raw one.
+      let sum = this.sanitisedSums.get(item.sum);
+      if (sum === undefined) {
+        sum = prepareSummary(item).sum;
+        this.sanitisedSums.set(item.sum, sum);
+      }
+      prepared = { ...item, sum };
       this.preparedSummaries.set(item, prepared);
     }
     return prepared;
   }
 
+  /** A fresh entry, or a stale value at once (refreshed behind), or else the source's answer, awaited. */
   private async read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return (await this.readEntry(key, load)).value;
+    const entry = this.store.get(key) as Entry<T> | undefined;
+    if (entry && entry.freshUntil > this.now()) return unwrap(entry);
+    if (entry && entry.error === undefined) {
+      // A visitor never waits for a refresh while a stale copy exists; its failure is logged there.
+      this.refresh(key, load).catch(() => {});
+      return entry.value;
+    }
+    return unwrap(await this.refresh(key, load));
   }
 
-  /** null answers (no such article) are passed on but never stored. */
-  private readEntry<T>(key: string, load: () => Promise<T>): Promise<{ value: T; freshUntil?: number }> {
-    const entry = this.store.get<Entry<T>>(key);
-    if (entry && entry.freshUntil > this.now()) return Promise.resolve(entry);
-    const pending = this.inFlight.get(key) as Promise<{ value: T; freshUntil?: number }> | undefined;
+  /** One load per key at a time; what it brings is stored unless the cache was cleared meanwhile. */
+  private refresh<T>(key: string, load: () => Promise<T>): Promise<Entry<T>> {
+    const pending = this.inFlight.get(key) as Promise<Entry<T>> | undefined;
     if (pending) return pending;
+    const generation = this.generation;
     const loading = load()
-      .then((value) => {
-        if (value === null) return { value };
-        const fresh = { value, freshUntil: this.now() + this.ttlMs };
-        this.put(key, fresh);
-        return fresh;
+      .then((value): Entry<T> => ({ value, freshUntil: this.now() + this.ttlMs }))
+      .catch((error: unknown): Entry<T> => {
+        const stale = generation === this.generation ? (this.store.get(key) as Entry<T> | undefined) : undefined;
+        if (stale?.error === undefined && stale !== undefined) {
+          this.log.warn({ key, err: error }, 'items source failed, serving the stale entry');
+          // A content error will be the same on the next ask: wait a TTL, as after a success.
+          return { value: stale.value, freshUntil: this.now() + (error instanceof ItemsContentError ? this.ttlMs : this.retryAfterMs) };
+        }
+        if (error instanceof ItemsContentError) return { error, freshUntil: this.now() + this.ttlMs };
+        throw error;
       })
-      .catch((error: unknown) => {
-        const stale = this.store.get<Entry<T>>(key);
-        if (!stale) throw error;
-        this.log.warn({ key, err: error }, 'items source failed, serving the stale entry');
-        stale.freshUntil = this.now() + this.retryAfterMs;
-        return stale;
+      .then((entry) => {
+        if (generation === this.generation) this.store.set(key, entry);
+        return entry;
       })
-      .finally(() => this.inFlight.delete(key));
+      .finally(() => {
+        if (this.inFlight.get(key) === loading) this.inFlight.delete(key);
+      });
     this.inFlight.set(key, loading);
     return loading;
   }
+}
 
-  private put<T>(key: string, entry: Entry<T>): void {
-    if (!this.store.has(key) && this.store.getStats().keys >= this.maxKeys) this.evictOldest();
-    this.store.set(key, entry);
-  }
-
-  /** node-cache refuses new keys when full: make room by dropping the entry that went stale first. */
-  private evictOldest(): void {
-    let oldestKey: string | undefined;
-    let oldest = Infinity;
-    for (const key of this.store.keys()) {
-      const freshUntil = this.store.get<Entry<unknown>>(key)?.freshUntil ?? -Infinity;
-      if (freshUntil < oldest) {
-        oldest = freshUntil;
-        oldestKey = key;
-      }
-    }
-    if (oldestKey !== undefined) this.store.del(oldestKey);
-  }
+function unwrap<T>(entry: Entry<T>): T {
+  if (entry.error) throw entry.error;
+  return entry.value as T;
 }

@@ -1,5 +1,5 @@
 // The server reads articles through this interface; upstream.ts and content/ implement it.
-import type { ItemsReader } from '../../shared/items/items-reader';
+import { ItemsUnavailableError, type ItemsReader } from '../../shared/items/items-reader';
 
 export interface ItemsSource extends ItemsReader {
   /** For logs and /readyz: "upstream https://…" or "content /srv/content". */
@@ -10,4 +10,15 @@ export interface ItemsSource extends ItemsReader {
   isReady(): Promise<boolean>;
   /** Releases watchers and timers. */
   close(): Promise<void>;
+}
+
+/**
+ * The source answered, but with content this server cannot use (not JSON, not the expected shape).
+ * Unlike an outage, asking again at once would get the same answer: the cache keeps it for the TTL.
+ */
+export class ItemsContentError extends ItemsUnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ItemsContentError';
+  }
 }

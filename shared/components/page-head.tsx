@@ -19,7 +19,8 @@ export function buildPageUrl(siteUrl: string, pathname: string, lang: Lang): str
 const OG_LOCALES: Record<string, string> = { fr: 'fr_FR', en: 'en_US' };
 
 function toOgLocale(lang: string): string {
-  return OG_LOCALES[lang] ?? lang;
+  // Own keys only: "__proto__" or "constructor" from an items service must not reach Object.prototype.
+  return Object.hasOwn(OG_LOCALES, lang) ? (OG_LOCALES[lang] as string) : lang;
 }
 
 export interface PageHeadProps {

@@ -10,6 +10,7 @@ import { releaseNotes } from '../../../shared/site/release-notes';
 import { siteConfig } from '../../../shared/site/site-config';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
+import { startHostileUpstream, type HostileUpstream } from '../../support/hostile-upstream';
 import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../support/test-app';
 
 type Node = Record<string, unknown>;
@@ -222,15 +223,15 @@ describe('feeds on an upstream items service', () => {
     expect(text(first!.title)).toBe(title);
     expect(asNodes(first!.category).map(text)).toEqual(['C<T> & "x"']);
     expect(asNodes(first!['dc:language']).map(text)).toEqual(['en-GB']);
-    // A language that is not a language tag is left out, not written.
-    expect(second!['dc:language']).toBeUndefined();
+    // A language that is not a language tag is replaced by the default at the upstream edge.
+    expect(asNodes(second!['dc:language']).map(text)).toEqual(['fr']);
 
     const feed = asNode(parseXml((await request(ctx.app).get('/atom.xml').expect(200)).text).feed);
     const [entry, other] = asNodes(feed.entry);
     expect(text(entry!.title)).toBe(title);
     expect(asNodes(entry!.category).map((category) => category['@term'])).toEqual(['C<T> & "x"']);
     expect(entry!['@xml:lang']).toBe('en-GB');
-    expect(other!['@xml:lang']).toBeUndefined();
+    expect(other!['@xml:lang']).toBe('fr');
   });
 
   it('answers 503 with Retry-After, not a 500, when the upstream is down and nothing is cached, then recovers', async () => {
@@ -246,5 +247,32 @@ describe('feeds on an upstream items service', () => {
     await request(ctx.app).get('/robots.txt').expect(200);
     upstream.handle(serve([article(1)]));
     await request(ctx.app).get('/rss.xml').expect(200);
+  });
+});
+
+describe('feeds on a hostile items service', () => {
+  let hostile: HostileUpstream | undefined;
+  let hostileCtx: TestApp | undefined;
+  afterEach(async () => {
+    await hostileCtx?.close();
+    await hostile?.close();
+    hostile = hostileCtx = undefined;
+  });
+
+  it('strips characters XML 1.0 does not allow (control characters in a title, summary or tag): every feed stays well-formed', async () => {
+    hostile = await startHostileUpstream('bad-entries');
+    hostileCtx = await createTestApp({ ITEMS_SERVICE_URL: hostile.baseUrl });
+    // fast-xml-parser's validator lets such characters through: the XML 1.0 Char production, checked here.
+    const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+    const texts: Record<string, string> = {};
+    for (const url of ['/rss.xml', '/atom.xml', '/sitemap.xml']) {
+      texts[url] = (await request(hostileCtx.app).get(url).expect(200)).text;
+      expect(texts[url], url).not.toMatch(NOT_XML_CHAR);
+    }
+    const rss = parseXml(texts['/rss.xml'] ?? '');
+    const items = (rss.rss as { channel: { item: { title: string }[] } }).channel.item;
+    expect(items.map((item) => item.title)).toContain('Titre fin');
+    expect(JSON.stringify(parseXml(texts['/atom.xml'] ?? ''))).toContain('Titre fin');
+    parseXml(texts['/sitemap.xml'] ?? '');
   });
 });

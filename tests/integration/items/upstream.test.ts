@@ -1,9 +1,11 @@
 // ITEMS_SERVICE_URL pointing at a real fake upstream on loopback: what is sent, cached, coalesced and survived.
 import * as cheerio from 'cheerio';
+import { XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEADING_ANCHOR_CLASS } from '../../../shared/items/article-markup';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
+import { startHostileUpstream, type HostileContent, type HostileUpstream } from '../../support/hostile-upstream';
 import { createRecordingLogger, createTestApp, type TestApp } from '../../support/test-app';
 
 const API = '/www-be/items/v1.0';
@@ -106,7 +108,8 @@ describe('cache', () => {
     await request(ctx.app).get(`${API}/items/42`).expect(200);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await request(ctx.app).get(`${API}/items/42`).expect(200);
-    expect(upstream.calls).toHaveLength(2);
+    // The stale copy answers at once; the refresh it starts reaches the upstream a moment later.
+    await vi.waitFor(() => expect(upstream.calls).toHaveLength(2));
   });
 
   it('serves the stale entry when the upstream fails, and refreshes when it is back', async () => {
@@ -117,13 +120,18 @@ describe('cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const stale = await request(ctx.app).get('/articles/42').expect(200);
     expect(cheerio.load(stale.text)('h1').text()).toBe('Article 42');
-    expect(recorder.lines().some((line) => String(line.msg).includes('serving the stale entry'))).toBe(true);
+    // The refresh runs behind the stale answer: its failure is logged a moment later.
+    await vi.waitFor(() => expect(recorder.lines().some((line) => String(line.msg).includes('serving the stale entry'))).toBe(true));
 
     upstream.handle(serveArticles([article('42', { tit: 'Article 42, revu' })]));
     // A failed refresh is retried after a short pause, not on every request.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const fresh = await request(ctx.app).get('/articles/42').expect(200);
-    expect(cheerio.load(fresh.text)('h1').text()).toBe('Article 42, revu');
+    // Stale-while-revalidate: the first request past the pause may still get the stale copy.
+    await vi.waitFor(async () => {
+      const fresh = await request(ctx.app).get('/articles/42').expect(200);
+      expect(cheerio.load(fresh.text)('h1').text()).toBe('Article 42, revu');
+      // The stale page may sit in the page cache for one more TTL.
+    }, { timeout: 3_000, interval: 100 });
   });
 
   it('holds no more entries than CACHE_MAX_KEYS, dropping the oldest first', async () => {
@@ -141,11 +149,13 @@ describe('cache', () => {
     expect(upstream.calls.length).toBe(before + 1);
   });
 
-  it('does not cache a 404 as content', async () => {
-    await start();
-    await request(ctx.app).get('/articles/999').expect(404);
-    await request(ctx.app).get(`${API}/items/999`).expect(404);
-    expect(upstream.calls.filter((call) => call.endsWith('/items/999'))).toHaveLength(2);
+  it('keeps a 404 for the TTL: a flood of requests for a missing article costs one upstream call', async () => {
+    await start({ RESPONSE_CACHE_MAX_MB: '0' });
+    for (let at = 0; at < 20; at += 1) {
+      await request(ctx.app).get('/articles/999').expect(404);
+      await request(ctx.app).get(`${API}/items/999`).expect(404);
+    }
+    expect(upstream.calls.filter((call) => call.endsWith('/items/999'))).toHaveLength(1);
   });
 });
 
@@ -235,5 +245,100 @@ describe('validation and sanitising of upstream data', () => {
     await start();
     const response = await request(ctx.app).get(`${API}/items/42`).expect(200);
     expect(response.body).toMatchObject({ id: '42', img: ['/images/42.png'] });
+  });
+});
+
+describe('a hostile items service: bad fields dropped or replaced at the edge, never a 500', () => {
+  let hostile: HostileUpstream | undefined;
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
+
+  async function startHostile(content: HostileContent, logger?: Parameters<typeof createTestApp>[1]) {
+    hostile = await startHostileUpstream(content);
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: hostile.baseUrl }, logger);
+  }
+
+  it('drops list entries with an id that cannot be a path or an impossible date, one warning each naming id and field', async () => {
+    const recorder = createRecordingLogger();
+    await startHostile('bad-entries', recorder.logger);
+    const response = await request(ctx.app).get(`${API}/items`).expect(200);
+    expect((response.body as { id: string }[]).map((item) => item.id)).toEqual(['ok-1', 'bad-image', 'proto-lang', 'control-chars']);
+    const dropped = recorder.lines().filter((line) => line.msg === 'malformed upstream item dropped');
+    expect(dropped.map((line) => [line.id, line.field])).toEqual([
+      ['/', 'id'],
+      ['..', 'id'],
+      ['a/../b', 'id'],
+      ['résumé', 'id'],
+      ['date-impossible', 'date_m'],
+    ]);
+    // The list page links only articles that can be opened.
+    const page = cheerio.load((await request(ctx.app).get('/articles').expect(200)).text);
+    const links = page('a[href^="/articles/"]').map((_, link) => page(link).attr('href')).get();
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(href).toMatch(/^\/articles\/[A-Za-z0-9][A-Za-z0-9._~-]*$/);
+  });
+
+  it('drops an image URL that does not parse and keeps the others: the article page answers 200', async () => {
+    await startHostile('bad-entries');
+    const api = await request(ctx.app).get(`${API}/items/bad-image`).expect(200);
+    expect((api.body as { img: string[] }).img).toEqual(['/images/ok.png']);
+    await request(ctx.app).get('/articles/bad-image').expect(200);
+    await request(ctx.app).get('/articles').expect(200);
+  });
+
+  it('replaces a language that is not a language tag (lg: "__proto__") by the default', async () => {
+    await startHostile('bad-entries');
+    const api = await request(ctx.app).get(`${API}/items/proto-lang`).expect(200);
+    expect((api.body as { lg: string }).lg).toBe('fr');
+    const page = cheerio.load((await request(ctx.app).get('/articles/proto-lang').expect(200)).text);
+    expect(page('meta[property="og:locale"]').attr('content')).toBe('fr_FR');
+  });
+
+  it('replaces fields of the wrong type, drops entries whose id, title or date is unusable, and logs them', async () => {
+    const recorder = createRecordingLogger();
+    await startHostile('wrong-types', recorder.logger);
+    const list = await request(ctx.app).get(`${API}/items`).expect(200);
+    expect(list.body).toEqual([
+      { id: 'ok-1', tit: 'Article ok-1', date_m: '2024-05-01T08:00:00Z', tags: ['SQL'], img: [], sum: '<p>Résumé de ok-1</p>' },
+      { id: 'types-1', tit: 'Types faux', date_m: '2024-02-01', tags: [], img: [], sum: '' },
+    ]);
+    const article = await request(ctx.app).get(`${API}/items/types-1`).expect(200);
+    expect(article.body).toMatchObject({ ctn: '', lg: 'fr', sum: '', tags: [], img: [] });
+    const replaced = recorder.lines().find((line) => line.msg === 'upstream item fields replaced' && line.id === 'types-1');
+    expect(replaced?.fields).toEqual(expect.arrayContaining(['sum', 'tags', 'img']));
+    for (const url of ['/articles', '/articles/types-1', '/articles/ok-1']) await request(ctx.app).get(url).expect(200);
+  });
+
+  it('answers an unusable article with a 503, asking the service once per TTL', async () => {
+    hostile = await startHostileUpstream('plain');
+    hostile.handle((_req, res) => sendJson(res, 200, { id: 'x', tit: 'Sans date', date_m: '2026-02-30' }));
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: hostile.baseUrl, RESPONSE_CACHE_MAX_MB: '0' });
+    for (let at = 0; at < 5; at += 1) await request(ctx.app).get(`${API}/items/x`).expect(503);
+    expect(hostile.calls).toHaveLength(1);
+  });
+
+  it('keeps XSS in every field inert and never answers 500', async () => {
+    await startHostile('xss');
+    const list = await request(ctx.app).get(`${API}/items`).expect(200);
+    expect((list.body as { id: string }[]).map((item) => item.id)).toEqual(['ok-1', 'xss-1']);
+    const xss = await request(ctx.app).get(`${API}/items/xss-1`).expect(200);
+    expect((xss.body as { img: string[] }).img.some((url) => url.startsWith('javascript:'))).toBe(false);
+    expect((xss.body as { lg: string }).lg).toBe('fr');
+    for (const url of ['/articles', '/articles/xss-1', '/articles?f=%3Cscript%3E', '/rss.xml', '/atom.xml', '/sitemap.xml']) {
+      const response = await request(ctx.app).get(url);
+      expect(response.status, url).toBe(200);
+      // Feeds carry titles as text (escaped or CDATA): they must stay well-formed XML.
+      if (url.endsWith('.xml')) expect(XMLValidator.validate(response.text), url).toBe(true);
+      else {
+        // Escaped text may show the payload; markup must not carry it.
+        expect(response.text, url).not.toMatch(/<script>alert|<img src=x|<svg onload|href="javascript:/);
+        const $ = cheerio.load(response.text);
+        expect($('[onerror], [onclick], [onload], [onmouseover], iframe').length, url).toBe(0);
+        // The site's own: theme boot, islands loader, speculation rules.
+        expect($('script:not([type="application/json"]):not([type="application/ld+json"])').length, url).toBe(3);
+      }
+    }
   });
 });

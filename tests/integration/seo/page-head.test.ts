@@ -1,13 +1,20 @@
 // What crawlers and link previews read in the server HTML: JSON-LD, OpenGraph, Twitter cards, languages.
 import * as cheerio from 'cheerio';
+import path from 'node:path';
+import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import type { ItemsSource } from '../../../server/items/source';
+import { loadRenderData } from '../../../server/render/app-data';
+import { loadHashedAssets } from '../../../server/static/hashed-assets';
 import { cvData } from '../../../shared/site/cv-data';
 import { siteConfig } from '../../../shared/site/site-config';
 import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
 import { setUpFixtureApp } from '../../support/fixture-app';
 import { collectBytes, readPngSize } from '../../support/image-bytes';
-import { TEST_SITE_URL, createTestApp } from '../../support/test-app';
+import { TEST_SITE_URL, createTestApp, rootDir } from '../../support/test-app';
 
 const fixture = setUpFixtureApp();
 const { getPage } = fixture;
@@ -156,3 +163,24 @@ describe('under a SITE_URL with a path', () => {
   });
 });
 
+
+describe('hostile article fields that reach the page', () => {
+  it('writes no og:locale "[object Object]" for lg "__proto__" and answers 200 for an image URL that does not parse', async () => {
+    const hostile = { id: 'x', tit: 'Hostile', sum: '<p>s</p>', ctn: '<p>c</p>', date_m: '2024-01-01', lg: '__proto__', tags: [], img: ['http://[invalid'] };
+    // A source that hands the page its fields as they are, past any validation at the edge.
+    const source: ItemsSource = {
+      description: 'hostile',
+      list: async () => [hostile],
+      get: async (id) => (id === hostile.id ? hostile : null),
+      onChange: () => () => {},
+      isReady: async () => true,
+      close: async () => {},
+    };
+    const config = loadConfig({ SITE_URL: TEST_SITE_URL }, rootDir);
+    const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist/public/assets'))]);
+    const app = createApp({ config, logger: pino({ level: 'silent' }), source, render, rootDir, assets });
+    const $ = cheerio.load((await request(app).get('/articles/x').expect(200)).text);
+    expect(readMeta($, 'og:locale')).not.toMatch(/object/i);
+    expect(readMeta($, 'og:image')).toMatch(/^https?:\/\//);
+  });
+});

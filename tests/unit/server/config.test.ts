@@ -52,6 +52,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('bounds the items cache in bytes: ITEMS_CACHE_MAX_MB, 64 MB by default, CACHE_MAX_KEYS still read', () => {
+    expect(loadConfig({}, '/srv/site')).toMatchObject({ itemsCacheMaxBytes: 64 * 1024 * 1024, cacheMaxKeys: 2_000 });
+    expect(loadConfig({ ITEMS_CACHE_MAX_MB: '16', CACHE_MAX_KEYS: '500' }, '/srv/site')).toMatchObject({ itemsCacheMaxBytes: 16 * 1024 * 1024, cacheMaxKeys: 500 });
+    expect(problemsOf({ ITEMS_CACHE_MAX_MB: '0' })[0]).toMatch(/^ITEMS_CACHE_MAX_MB: must be at least 1/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ITEMS_SERVICE_URL: '', PORT: '' }, '/srv').itemsServiceUrl).toBeUndefined();
   });

@@ -22,3 +22,9 @@ describe('toAbsoluteUrl', () => {
     expect(toAbsoluteUrl('https://example.org/blog/', '//cdn.example.net/a.png')).toBe('https://cdn.example.net/a.png');
   });
 });
+
+describe('toAbsoluteUrl with a URL that does not parse', () => {
+  it.each(['http://[invalid', 'https://exa mple.org:99999/a.png', '//[::1'])('answers the home URL for %s, never throws', (url) => {
+    expect(toAbsoluteUrl('https://example.org/blog/', url)).toBe('https://example.org/blog/');
+  });
+});

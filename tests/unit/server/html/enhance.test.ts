@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { enhanceArticleBody, slugifyHeading } from '../../../../server/html/enhance';
+import { MAX_HIGHLIGHTED_ARTICLE_CHARS, MAX_HIGHLIGHTED_BLOCK_CHARS, MAX_NUMBERED_HEADINGS, enhanceArticleBody, slugifyHeading } from '../../../../server/html/enhance';
 
 describe('enhanceArticleBody: code highlighting', () => {
   it.each([
@@ -87,5 +87,34 @@ describe('enhanceArticleBody: code blocks', () => {
     expect($('.code-block > pre')).toHaveLength(2);
     expect($('.code-block').last().text()).toBe('plain <text>');
     expect($('p > code').parent().is('.code-block')).toBe(false);
+  });
+});
+
+describe('enhanceArticleBody: bounded work on hostile bodies', () => {
+  it('survives 200,000 headings (no RangeError) and numbers only the first MAX_NUMBERED_HEADINGS', () => {
+    const html = enhanceArticleBody('<h2>T</h2>'.repeat(200_000));
+    // Counted with patterns: a DOM query over 200,000 elements would cost more than the work tested.
+    expect(html.match(/<h2[ >]/g)).toHaveLength(200_000);
+    expect(html.match(/<h2 id="/g)).toHaveLength(MAX_NUMBERED_HEADINGS);
+    expect(html).toContain('<h2 id="1-t">');
+  });
+
+  it('leaves a code block longer than MAX_HIGHLIGHTED_BLOCK_CHARS as plain escaped text', () => {
+    const code = 'int x = 1; // <b>\n'.repeat(Math.ceil((MAX_HIGHLIGHTED_BLOCK_CHARS + 1) / 18));
+    const escaped = code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const $ = cheerio.load(enhanceArticleBody(`<pre><code class="language-java">${escaped}</code></pre><pre><code class="language-java">int a;</code></pre>`), null, false);
+    const [big, small] = $('code').toArray().map((element) => $(element));
+    expect(big?.children()).toHaveLength(0);
+    expect(big?.text()).toBe(code);
+    expect(small?.children().length).toBeGreaterThan(0);
+  });
+
+  it('highlights code blocks until the article budget is spent, the rest stay plain', () => {
+    const block = `<pre><code class="language-java">${'int x = 1;\n'.repeat(Math.floor(MAX_HIGHLIGHTED_BLOCK_CHARS / 11))}</code></pre>`;
+    const count = Math.ceil(MAX_HIGHLIGHTED_ARTICLE_CHARS / MAX_HIGHLIGHTED_BLOCK_CHARS) + 2;
+    const $ = cheerio.load(enhanceArticleBody(block.repeat(count)), null, false);
+    const highlighted = $('code').filter((_, element) => $(element).children().length > 0).length;
+    expect(highlighted).toBeGreaterThan(0);
+    expect(highlighted).toBeLessThan(count);
   });
 });

@@ -1,0 +1,186 @@
+// The items cache on its own, in front of a scripted source: bounded in bytes, misses and content
+// errors kept for the TTL, stale served at once while one refresh runs in the background.
+import { pino } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as sanitize from '../../../../server/html/sanitize';
+import { ItemsCache } from '../../../../server/items/cache';
+import { ItemsContentError, type ItemsSource } from '../../../../server/items/source';
+import { ItemsUnavailableError } from '../../../../shared/items/items-reader';
+import type { Article, ArticleSummary } from '../../../../shared/items/types';
+
+// Counts the sanitiser's calls, doing the real work.
+vi.mock('../../../../server/html/sanitize', async (importOriginal) => {
+  const original = await importOriginal<typeof sanitize>();
+  return { ...original, sanitizeArticleHtml: vi.fn(original.sanitizeArticleHtml) };
+});
+
+const summary = (id: string, sumLength = 100): ArticleSummary => ({ id, tit: `Article ${id}`, date_m: '2024-01-01', tags: [], img: [], sum: `<p>${'x'.repeat(sumLength)}</p>` });
+const article = (id: string): Article => ({ ...summary(id), ctn: '<p>corps</p>', lg: 'fr' });
+
+/** A source whose answers the test scripts; it counts its calls. */
+function createSource(overrides: Partial<Pick<ItemsSource, 'list' | 'get'>> = {}) {
+  const calls = { list: 0, get: 0 };
+  let changed: () => void = () => {};
+  const source: ItemsSource = {
+    description: 'test',
+    list: (filter) => {
+      calls.list += 1;
+      return overrides.list ? overrides.list(filter) : Promise.resolve([summary('a')]);
+    },
+    get: (id) => {
+      calls.get += 1;
+      return overrides.get ? overrides.get(id) : Promise.resolve(article(id));
+    },
+    onChange: (listener) => {
+      changed = listener;
+      return () => {};
+    },
+    isReady: async () => true,
+    close: async () => {},
+  };
+  return { source, calls, change: () => changed() };
+}
+
+const logger = pino({ level: 'silent' });
+let clock = 1_000_000;
+const now = () => clock;
+let cache: ItemsCache | undefined;
+afterEach(() => {
+  cache?.close();
+  cache = undefined;
+});
+
+describe('ItemsCache: bounded in bytes', () => {
+  it('keeps what it holds under maxBytes however many large lists are asked for', async () => {
+    // 200 summaries of 1 KB each: about 400 KB a list, counted at two bytes a character.
+    const { source } = createSource({ list: () => Promise.resolve(Array.from({ length: 200 }, (_, at) => summary(String(at), 1_000))) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    for (let at = 0; at < 20; at += 1) await cache.list(`recherche ${at}`);
+    const { bytes, keys } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(1_000_000);
+    expect(bytes).toBeGreaterThan(400_000);
+    expect(keys).toBeLessThan(5);
+  });
+
+  it('still answers a value too large to keep, asking the source each time', async () => {
+    const { source, calls } = createSource({ list: () => Promise.resolve(Array.from({ length: 100 }, (_, at) => summary(String(at), 10_000))) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000, logger, now });
+    expect(await cache.list('')).toHaveLength(100);
+    expect(await cache.list('')).toHaveLength(100);
+    expect(calls.list).toBe(2);
+  });
+});
+
+describe('ItemsCache: misses and content errors', () => {
+  it('keeps a miss (no such article) for the TTL: one source call per TTL', async () => {
+    const { source, calls } = createSource({ get: () => Promise.resolve(null) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    for (let at = 0; at < 50; at += 1) expect(await cache.get('absent')).toBeNull();
+    expect(calls.get).toBe(1);
+    clock += 61_000;
+    await cache.get('absent');
+    await vi.waitFor(() => expect(calls.get).toBe(2));
+  });
+
+  it('keeps a content error (a malformed answer) for the TTL, as briefly as a success', async () => {
+    const { source, calls } = createSource({ get: () => Promise.reject(new ItemsContentError('upstream article x is malformed')) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    for (let at = 0; at < 10; at += 1) await expect(cache.get('x')).rejects.toBeInstanceOf(ItemsUnavailableError);
+    expect(calls.get).toBe(1);
+    clock += 61_000;
+    await expect(cache.get('x')).rejects.toBeInstanceOf(ItemsContentError);
+    expect(calls.get).toBe(2);
+  });
+
+  it('does not keep an outage (no stale copy): the next request asks again', async () => {
+    const { source, calls } = createSource({ get: () => Promise.reject(new ItemsUnavailableError('down')) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    await expect(cache.get('x')).rejects.toThrow('down');
+    await expect(cache.get('x')).rejects.toThrow('down');
+    expect(calls.get).toBe(2);
+  });
+});
+
+describe('ItemsCache: stale-while-revalidate', () => {
+  it('answers a stale copy at once while one background refresh waits on a hanging source', async () => {
+    let hang = false;
+    const { source, calls } = createSource({ get: (id) => (hang ? new Promise<never>(() => {}) : Promise.resolve(article(id))) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    await cache.get('a');
+    hang = true;
+    clock += 61_000;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache!.get('a')));
+    expect(answers.every((answer) => answer?.id === 'a')).toBe(true);
+    // One refresh for all of them.
+    expect(calls.get).toBe(2);
+  });
+
+  it('shows the refreshed value once the background refresh is done', async () => {
+    let title = 'avant';
+    const { source } = createSource({ get: (id) => Promise.resolve({ ...article(id), tit: title }) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    expect((await cache.get('a'))?.tit).toBe('avant');
+    title = 'après';
+    clock += 61_000;
+    expect((await cache.get('a'))?.tit).toBe('avant');
+    await vi.waitFor(async () => expect((await cache!.get('a'))?.tit).toBe('après'));
+  });
+
+  it('waits for the source when it has no copy at all', async () => {
+    let release: (value: Article) => void = () => {};
+    const { source } = createSource({ get: () => new Promise<Article>((resolve) => (release = resolve)) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    let settled = false;
+    const pending = cache.get('a').then((value) => ((settled = true), value));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    release(article('a'));
+    expect((await pending)?.id).toBe('a');
+  });
+
+  it('does not keep what a load started before a source change answers', async () => {
+    const releases: Array<() => void> = [];
+    const { source, calls, change } = createSource({ get: (id) => new Promise<Article>((resolve) => releases.push(() => resolve(article(id)))) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
+    const before = cache.get('a');
+    change();
+    releases[0]?.();
+    expect((await before)?.id).toBe('a');
+    const after = cache.get('a');
+    expect(calls.get).toBe(2);
+    releases[1]?.();
+    await after;
+  });
+});
+
+describe('ItemsCache: lists of 10,000 summaries from an upstream', () => {
+  const bigList = (length = 10_000) => Array.from({ length }, (_, at) => summary(`item-${at}`, 600));
+
+  it('sanitises a summary once, however many searches return it (new objects each time)', async () => {
+    const { source } = createSource({ list: () => Promise.resolve(bigList()) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
+    const sanitizer = vi.mocked(sanitize.sanitizeArticleHtml);
+    sanitizer.mockClear();
+    await cache.list('java');
+    await cache.list('spring');
+    await cache.list('sql');
+    expect(sanitizer.mock.calls.length).toBeLessThanOrEqual(10_000);
+  });
+
+  it('prepares a list of 30,000 in slices, leaving the event loop to others between them', async () => {
+    const { source } = createSource({ list: () => Promise.resolve(bigList(30_000)) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
+    let last = performance.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const at = performance.now();
+      longest = Math.max(longest, at - last);
+      last = at;
+    }, 5);
+    await cache.list('java');
+    longest = Math.max(longest, performance.now() - last);
+    clearInterval(ticker);
+    // The whole preparation of 30,000 takes one to three seconds on a loaded 2-core machine; one slice far less.
+    expect(longest).toBeLessThan(250);
+  });
+});
