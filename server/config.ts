@@ -1,4 +1,5 @@
 // The one place that reads process.env: parsed with a schema, frozen, passed down typed.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -38,6 +39,9 @@ const envSchema = z.object({
     .refine((value) => typeof value !== 'string' || /^[\w.:/, -]+$/.test(value), { error: 'must be true, false, a hop count or a list of addresses' }),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(600),
   RESPONSE_CACHE_MAX_ENTRIES: integer(0, 1_000_000).default(1_000),
+  SHOW_DRAFTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Analysed articles by content hash; default outside the project so it never lands in public/ or git.
+  CONTENT_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
 });
 
 export interface Config {
@@ -56,6 +60,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Most answers (pages, items API) kept compressed in memory; 0 turns that cache off. */
   responseCacheMaxEntries: number;
+  /** Serve draft articles (front matter `draft: true`) as if published, for previewing. */
+  showDrafts: boolean;
+  /** Where the built-in content source keeps analysed articles across restarts. */
+  contentCacheDir: string;
 }
 
 export class ConfigError extends Error {
@@ -89,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     trustProxy: values.TRUST_PROXY,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     responseCacheMaxEntries: values.RESPONSE_CACHE_MAX_ENTRIES,
+    showDrafts: values.SHOW_DRAFTS === 'true',
+    contentCacheDir: values.CONTENT_CACHE_DIR ? path.resolve(cwd, values.CONTENT_CACHE_DIR) : path.join(os.tmpdir(), 'portfolio-site-cache'),
   });
 }
