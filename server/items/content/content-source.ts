@@ -112,9 +112,8 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     }
   };
 
-  /** Parses a file's text, or takes it from the disk cache. Throws ContentFileError. */
-  const analyse = async (name: string, text: string, hash: string): Promise<CachedArticle> => {
-    const cached = await cache.read(hash);
+  /** Parses a file's text, unless the disk cache had it; the cache write is left to the caller to await. Throws ContentFileError. */
+  const analyse = (name: string, text: string, hash: string, cached: CachedArticle | null, writes: Promise<void>[]): CachedArticle => {
     if (cached) {
       stats.fromCache += 1;
       return cached;
@@ -124,12 +123,12 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     const doc = buildIndexDocument(article.id, Date.parse(article.date_m), article.lg, { title: article.tit, tags: article.tags, ...parsed.text });
     const entry: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
     stats.parsed += 1;
-    await cache.write(hash, entry, `${parsed.text.summary}\n\n${parsed.text.body}`);
+    writes.push(cache.write(hash, entry, `${parsed.text.summary}\n\n${parsed.text.body}`));
     return entry;
   };
 
-  /** Brings one file's article up to date; true when something changed. */
-  const apply = async (name: string, text: string | Error | null): Promise<boolean> => {
+  /** Brings one file's article up to date (synchronously: its reads are done); true when something changed. */
+  const apply = (name: string, text: string | Error | null, hash: string, cached: CachedArticle | null, writes: Promise<void>[]): boolean => {
     if (text === null) {
       const known = byName.has(name) || problems.has(name);
       forget(name);
@@ -141,10 +140,9 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
       problems.set(name, { file, field: 'file', message: `${file}: file: cannot be read (${text.message})` });
       return true;
     }
-    const hash = hashContent(text);
     if (byName.get(name)?.hash === hash) return false;
     try {
-      const { article, draft, seriesOrder, doc } = await analyse(name, text, hash);
+      const { article, draft, seriesOrder, doc } = analyse(name, text, hash, cached, writes);
       const owner = byId.get(article.id);
       if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
       forget(name);
@@ -161,33 +159,38 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     return true;
   };
 
+  const readText = (name: string) => readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
+
   /** Applies the given files (their current state on disk), a slice at a time; true when anything changed. */
   const applyFiles = async (names: string[]): Promise<boolean> => {
     let changed = false;
     let sliceStart = performance.now();
+    const writes: Promise<void>[] = [];
     for (let start = 0; start < names.length; start += READ_BATCH) {
       const batch = names.slice(start, start + READ_BATCH);
-      const texts = await Promise.all(
-        batch.map((name) =>
-          readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error)),
-        ),
-      );
+      // Reads in parallel (files, then cache entries of the changed ones); indexing in order, in slices.
+      const texts = await Promise.all(batch.map(readText));
+      const hashes = texts.map((text) => (typeof text === 'string' ? hashContent(text) : ''));
+      const cached = await Promise.all(batch.map((name, at) => (hashes[at] && byName.get(name)?.hash !== hashes[at] ? cache.read(hashes[at]!) : null)));
       for (const [at, name] of batch.entries()) {
-        if (await apply(name, texts[at] ?? null)) changed = true;
+        if (apply(name, texts[at] ?? null, hashes[at]!, cached[at] ?? null, writes)) changed = true;
         if (performance.now() - sliceStart > SLICE_MS) {
           await yieldToEventLoop();
           sliceStart = performance.now();
         }
       }
+      if (writes.length >= READ_BATCH * 4) await Promise.all(writes.splice(0));
     }
+    await Promise.all(writes);
     // A file refused for a duplicate id gets its chance when the first owner goes away.
-    const waiting = [...problems.entries()].filter(([, problem]) => problem.field === 'id' && problem.message.includes('duplicate id'));
+    const waiting = [...problems.entries()].filter(([name, problem]) => problem.field === 'id' && problem.message.includes('duplicate id') && !names.includes(name));
     for (const [name] of waiting) {
-      if (names.includes(name)) continue;
-      const text = await readFile(path.join(articlesDir, name), 'utf8').catch(() => null);
+      const text = await readText(name);
       problems.delete(name);
-      if (await apply(name, text)) changed = true;
+      const hash = typeof text === 'string' ? hashContent(text) : '';
+      if (apply(name, text, hash, hash ? await cache.read(hash) : null, writes)) changed = true;
     }
+    await Promise.all(writes);
     return changed;
   };
 

@@ -95,11 +95,15 @@ export function tagKey(tag: string): string {
   return foldText(tag).replace(/\s+/g, ' ').trim();
 }
 
+const MAX_MARKS = 200;
+const SCAN_CHUNK = 2_000;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 interface DocInfo {
   time: number;
-  tags: string[];
+  /** [tag as written, tagKey(tag)] */
+  tags: [string, string][];
   tagKeys: Set<string>;
 }
 
@@ -141,7 +145,8 @@ export class SearchIndex {
   set(doc: IndexDocument): void {
     this.remove(doc.id);
     this.mini.add(toMiniSearchDocument(doc));
-    this.docs.set(doc.id, { time: doc.time, tags: doc.tags, tagKeys: new Set(doc.tags.map(tagKey)) });
+    const tags = doc.tags.map((tag): [string, string] => [tag, tagKey(tag)]);
+    this.docs.set(doc.id, { time: doc.time, tags, tagKeys: new Set(tags.map(([, key]) => key)) });
     for (const [stem, word] of doc.surfaces) if (!this.surfaces.has(stem)) this.surfaces.set(stem, word);
   }
 
@@ -191,21 +196,21 @@ export class SearchIndex {
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
     let ids: string[];
-    let matched = new Map<string, Set<string>>();
+    let termsOf = (_id: string): string[] | undefined => undefined;
     if (words.length === 0) {
       ids = this.listAll(query.tag);
     } else {
       const results = this.match(words, query.tag);
       ids = results.map((result) => String(result.id));
-      matched = new Map(results.map((result) => [String(result.id), new Set(result.terms)]));
+      termsOf = (id) => results.find((result) => String(result.id) === id)?.terms;
       if (query.sort === 'date') ids.sort((a, b) => this.compareByDate(a, b));
     }
     const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
     const answer: SearchResults = {
       total: ids.length,
       hits: pageIds.map((id) => {
-        const terms = matched.get(id);
-        const snippet = terms ? this.snippetOf(id, terms) : undefined;
+        const terms = termsOf(id);
+        const snippet = terms ? this.snippetOf(id, new Set(terms)) : undefined;
         return snippet === undefined ? { id } : { id, snippet };
       }),
       facets: this.facetsOf(ids),
@@ -229,8 +234,7 @@ export class SearchIndex {
   private facetsOf(ids: string[]): { tag: string; count: number }[] {
     const counts = new Map<string, { tag: string; count: number }>();
     for (const id of ids) {
-      for (const tag of this.docs.get(id)?.tags ?? []) {
-        const key = tagKey(tag);
+      for (const [tag, key] of this.docs.get(id)?.tags ?? []) {
         const facet = counts.get(key);
         if (facet) facet.count += 1;
         else counts.set(key, { tag, count: 1 });
@@ -264,22 +268,45 @@ export class SearchIndex {
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const prefixes = [...terms].map((term) => term.slice(0, Math.max(3, Math.min(term.length, 4))));
     const marks: { start: number; end: number; term: string }[] = [];
-    for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-      const folded = foldText(match[0]);
-      if (!prefixes.some((prefix) => folded.startsWith(prefix))) continue;
-      const stem = stemWord(folded, language);
-      const term = terms.has(stem) ? stem : terms.has(folded) ? folded : [...terms].find((candidate) => stem.startsWith(candidate) || folded.startsWith(candidate));
-      if (term !== undefined) marks.push({ start: match.index, end: match.index + match[0].length, term });
+    // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
+    for (let chunk = 0; chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
+      const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
+      const lower = part.toLowerCase();
+      // Case folding that keeps every offset; accents and ligatures are folded word by word below.
+      const scan = lower.length === part.length ? lower : part;
+      for (const match of scan.matchAll(/[0-9A-Za-z\u00C0-\u024F]+/g)) {
+        if (match.index >= SCAN_CHUNK && chunk + SCAN_CHUNK < text.length) break;
+        const raw = match[0];
+        // eslint-disable-next-line no-control-regex
+        const word = /^[\x00-\x7f]*$/.test(raw) ? raw : foldText(raw);
+        if (!prefixes.some((prefix) => word.startsWith(prefix))) continue;
+        const stem = stemWord(word, language);
+        const term = terms.has(stem) ? stem : terms.has(word) ? word : [...terms].find((candidate) => stem.startsWith(candidate) || word.startsWith(candidate));
+        if (term === undefined) continue;
+        marks.push({ start: chunk + match.index, end: chunk + match.index + raw.length, term });
+        if (marks.length >= MAX_MARKS) break;
+      }
     }
     let from = 0;
     if (marks.length > 0) {
+      // The window of SNIPPET_LENGTH characters with the most distinct matched terms (two pointers).
       let best = -1;
-      for (const mark of marks) {
-        const distinct = new Set(marks.filter((other) => other.start >= mark.start && other.end <= mark.start + SNIPPET_LENGTH).map((other) => other.term)).size;
-        if (distinct > best) {
-          best = distinct;
-          from = mark.start;
+      const inWindow = new Map<string, number>();
+      let last = 0;
+      for (let first = 0; first < marks.length; first += 1) {
+        const limit = marks[first]!.start + SNIPPET_LENGTH;
+        while (last < marks.length && marks[last]!.end <= limit) {
+          inWindow.set(marks[last]!.term, (inWindow.get(marks[last]!.term) ?? 0) + 1);
+          last += 1;
         }
+        if (inWindow.size > best) {
+          best = inWindow.size;
+          from = marks[first]!.start;
+        }
+        const leaving = marks[first]!.term;
+        const count = (inWindow.get(leaving) ?? 0) - 1;
+        if (count > 0) inWindow.set(leaving, count);
+        else inWindow.delete(leaving);
       }
       // A little context before the first word, from a word boundary.
       from = Math.max(0, from - 40);

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config';
 
@@ -48,6 +50,12 @@ describe('loadConfig', () => {
       cacheTtlSeconds: 120,
       logLevel: 'warn',
     });
+  });
+
+  it('hides drafts and keeps the content cache in the temporary folder by default', () => {
+    expect(loadConfig({}, '/srv/site')).toMatchObject({ showDrafts: false, contentCacheDir: path.join(os.tmpdir(), 'portfolio-site-cache') });
+    expect(loadConfig({ SHOW_DRAFTS: 'true', CONTENT_CACHE_DIR: '.cache' }, '/srv/site')).toMatchObject({ showDrafts: true, contentCacheDir: '/srv/site/.cache' });
+    expect(problemsOf({ SHOW_DRAFTS: 'yes' })[0]).toMatch(/^SHOW_DRAFTS: /);
   });
 
   it('treats an empty variable as unset', () => {
