@@ -1,11 +1,11 @@
 // On-disk cache of analysed articles, keyed by each file's content hash: a restart reads these
 // instead of parsing Markdown and stemming every word again. Losing the folder only costs time.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Article } from '../../../shared/items/types';
-import type { IndexDocument } from './search-index';
+import type { IndexDocument, SearchIndexJson } from './search-index';
 
 /** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
 const CACHE_VERSION = 'content-v1';
@@ -16,6 +16,13 @@ export interface CachedArticle {
   draft: boolean;
   seriesOrder?: number;
   doc: IndexDocument;
+}
+
+/** The whole loaded state, written when the source closes and read at the next start. */
+export interface ContentSnapshot<E> {
+  version: string;
+  entries: E[];
+  index: SearchIndexJson;
 }
 
 export function hashContent(text: string): string {
@@ -62,13 +69,38 @@ export class ContentCache {
     }
   }
 
+  private get snapshotFile(): string {
+    return path.join(this.dir, 'snapshot.json');
+  }
+
+  async readSnapshot<E>(): Promise<ContentSnapshot<E> | null> {
+    try {
+      const snapshot = JSON.parse(await readFile(this.snapshotFile, 'utf8')) as ContentSnapshot<E>;
+      return snapshot.version === CACHE_VERSION ? snapshot : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Synchronous: it runs while the process stops, when nothing else is served. */
+  writeSnapshot<E>(entries: E[], index: SearchIndexJson): void {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      const temporary = `${this.snapshotFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ version: CACHE_VERSION, entries, index } satisfies ContentSnapshot<E>));
+      renameSync(temporary, this.snapshotFile);
+    } catch {
+      // The next start reads the entries one by one instead.
+    }
+  }
+
   /** Deletes the entries of files that no longer exist in this form, so the folder stays the size of the content. */
   async prune(keep: Set<string>): Promise<number> {
     let removed = 0;
     const names = await readdir(this.dir).catch(() => [] as string[]);
     for (const name of names) {
       const hash = name.replace(/\.(json|txt)$/, '');
-      if (keep.has(hash)) continue;
+      if (keep.has(hash) || name.startsWith('snapshot.json')) continue;
       await rm(path.join(this.dir, name), { force: true });
       removed += 1;
     }

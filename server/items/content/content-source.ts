@@ -247,7 +247,25 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   } catch (error) {
     log.warn({ err: error, cacheDir }, 'content cache folder not writable: every start parses all articles');
   }
-  await fullScan();
+  // The state saved at the last stop: only files whose hash changed since are read again.
+  const snapshot = await cache.readSnapshot<Entry>();
+  if (snapshot) {
+    try {
+      index.load(snapshot.index);
+      for (const entry of snapshot.entries) {
+        byName.set(entry.name, entry);
+        byId.set(entry.summary.id, entry);
+      }
+      stats.fromCache += snapshot.entries.length;
+    } catch (error) {
+      log.warn({ err: error }, 'content snapshot unreadable, loading file by file');
+      byName.clear();
+      byId.clear();
+      index.load(new SearchIndex({ isVisible: () => false }).toJSON());
+    }
+  }
+  let dirty = !snapshot;
+  dirty = (await fullScan()) || dirty;
   log.info({ articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) }, 'content loaded');
   schedulePublication();
   void cache
@@ -269,6 +287,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
         try {
           const changed = full ? await fullScan() : await applyFiles(names);
           if (changed) {
+            dirty = true;
             log.info({ articles: byId.size, skipped: problems.size, files: full ? 'all' : names.length }, 'content updated');
             schedulePublication();
             notify();
@@ -379,6 +398,8 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
       if (publishTimer) clearTimeout(publishTimer);
       watcher?.close();
       await running;
+      if (dirty) cache.writeSnapshot([...byName.values()], index.toJSON());
+      dirty = false;
     },
   };
 }

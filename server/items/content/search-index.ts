@@ -125,13 +125,38 @@ function toMiniSearchDocument(doc: IndexDocument): Record<string, string> {
   return fields;
 }
 
+/** The whole index as plain data, for the disk cache (MiniSearch's own serialisation inside). */
+export interface SearchIndexJson {
+  mini: ReturnType<MiniSearch['toJSON']>;
+  docs: [string, number, string[]][];
+  surfaces: [string, string][];
+}
+
 export class SearchIndex {
-  private readonly mini = new MiniSearch<Record<string, string>>(miniSearchOptions);
+  private mini = new MiniSearch<Record<string, string>>(miniSearchOptions);
   private readonly docs = new Map<string, DocInfo>();
   // Stem → a word that has it, for "did you mean"; grows with the vocabulary, which is small.
   private readonly surfaces = new Map<string, string>();
 
   constructor(private readonly options: SearchIndexOptions) {}
+
+  toJSON(): SearchIndexJson {
+    return { mini: this.mini.toJSON(), docs: [...this.docs].map(([id, info]) => [id, info.time, info.tags.map(([tag]) => tag)]), surfaces: [...this.surfaces] };
+  }
+
+  /** Replaces the content with a saved index (see toJSON). */
+  load(json: SearchIndexJson): void {
+    this.mini = MiniSearch.loadJS(json.mini, miniSearchOptions);
+    this.docs.clear();
+    for (const [id, time, tags] of json.docs) this.setInfo(id, time, tags);
+    this.surfaces.clear();
+    for (const [stem, word] of json.surfaces) this.surfaces.set(stem, word);
+  }
+
+  private setInfo(id: string, time: number, tagList: string[]): void {
+    const tags = tagList.map((tag): [string, string] => [tag, tagKey(tag)]);
+    this.docs.set(id, { time, tags, tagKeys: new Set(tags.map(([, key]) => key)) });
+  }
 
   get size(): number {
     return this.docs.size;
@@ -145,8 +170,7 @@ export class SearchIndex {
   set(doc: IndexDocument): void {
     this.remove(doc.id);
     this.mini.add(toMiniSearchDocument(doc));
-    const tags = doc.tags.map((tag): [string, string] => [tag, tagKey(tag)]);
-    this.docs.set(doc.id, { time: doc.time, tags, tagKeys: new Set(tags.map(([, key]) => key)) });
+    this.setInfo(doc.id, doc.time, doc.tags);
     for (const [stem, word] of doc.surfaces) if (!this.surfaces.has(stem)) this.surfaces.set(stem, word);
   }
 
