@@ -2,7 +2,7 @@
 // (title > tags > headings > summary > body), Snowball stems per language, prefix on the last word,
 // typo tolerance by word length, exact tag filter, tag facets, snippets and "did you mean".
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import { analyzeText, foldedWords, foldText, normalizeSearchKey, stemLanguageOf, stemWord, type StemLanguage, type TermCounts } from './text-analysis';
+import { analyzeText, foldedWords, foldText, isStopWord, normalizeSearchKey, stemLanguageOf, stemWord, type StemLanguage, type TermCounts } from './text-analysis';
 
 export { foldText, normalizeSearchKey } from './text-analysis';
 
@@ -132,6 +132,13 @@ export interface SearchIndexJson {
   surfaces: [string, string][];
 }
 
+/** The words of a query that can be searched: folded, without elisions, without stop words (unless only those). */
+function queryWords(text: string): string[] {
+  const words = foldedWords(normalizeSearchKey(text));
+  const kept = words.filter((word) => !isStopWord(word, 'fr') && !isStopWord(word, 'en'));
+  return kept.length > 0 ? kept : words;
+}
+
 export class SearchIndex {
   private mini = new MiniSearch<Record<string, string>>(miniSearchOptions);
   private readonly docs = new Map<string, DocInfo>();
@@ -198,7 +205,8 @@ export class SearchIndex {
     return {
       combineWith: 'AND',
       queries: words.map((word, at) => {
-        const forms = [...new Set([word, stemWord(word, 'fr'), stemWord(word, 'en')])];
+        // The stems cover the typed word: as a prefix, "postgr" of "postgre" still reaches "postgresql".
+        const forms = [...new Set([stemWord(word, 'fr'), stemWord(word, 'en')])];
         const last = at === words.length - 1;
         return { combineWith: 'OR', queries: forms, prefix: last, fuzzy: typoBudget(word) };
       }),
@@ -216,7 +224,7 @@ export class SearchIndex {
 
   /** Searches; an empty text lists every visible article (of the tag), newest first. */
   search(query: SearchQuery): SearchResults {
-    const words = foldedWords(normalizeSearchKey(query.text));
+    const words = queryWords(query.text);
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
     let ids: string[];
@@ -248,7 +256,7 @@ export class SearchIndex {
 
   /** Ids of every visible article matching the text (all when empty), newest first: the items API's list. */
   listIds(text: string): string[] {
-    const words = foldedWords(normalizeSearchKey(text));
+    const words = queryWords(text);
     if (words.length === 0) return this.listAll(undefined);
     return this.match(words, undefined)
       .map((result) => String(result.id))

@@ -1,6 +1,7 @@
 // Words → index terms, the same way for articles and queries: case, accents and ligatures folded,
 // French elisions dropped, Snowball stems in the article's language (fr, en).
 import snowball from 'snowball-stemmers';
+import { eng, fra } from 'stopword';
 
 /** Folds case, accents and ligatures so "equipe" finds "équipe" and "oeuvre" finds "œuvre". */
 export function foldText(text: string): string {
@@ -42,6 +43,15 @@ export function stemLanguageOf(lg: string): StemLanguage {
   return lg.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
+// The words of every text ("le", "de", "the", "and"): they would each list every article, doubling
+// the index for nothing a search can use.
+const stopWords = { fr: new Set(fra.map(foldText)), en: new Set(eng.map(foldText)) };
+
+/** A folded word too common to search for, in that language. */
+export function isStopWord(word: string, language: StemLanguage): boolean {
+  return stopWords[language].has(word);
+}
+
 const stemmers = { fr: snowball.newStemmer('french'), en: snowball.newStemmer('english') };
 // Snowball in JavaScript costs ~20 µs a word; a vocabulary is small, so each word is stemmed once.
 const MEMO_LIMIT = 200_000;
@@ -67,6 +77,7 @@ export interface TermCounts {
 /** The index terms of a text in one language. */
 export function analyzeText(text: string, language: StemLanguage, into: TermCounts = { counts: new Map(), surfaces: new Map() }): TermCounts {
   for (const word of foldedWords(text)) {
+    if (stopWords[language].has(word)) continue;
     const stem = stemWord(word, language);
     into.counts.set(stem, (into.counts.get(stem) ?? 0) + 1);
     if (!into.surfaces.has(stem)) into.surfaces.set(stem, word);
