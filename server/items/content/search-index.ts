@@ -298,7 +298,9 @@ export class SearchIndex {
     const language: StemLanguage = stemLanguageOf(source.lg);
     const { text } = source;
     // Candidate words start like a matched term; each is confirmed by its own stem.
-    const prefixes = [...terms].map((term) => term.slice(0, Math.max(3, Math.min(term.length, 4))));
+    const termList = [...terms];
+    // Cheap first test of each word: its first three letters must start some matched term.
+    const heads = new Set(termList.map((term) => term.slice(0, 3)));
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     for (let chunk = 0; chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
@@ -311,9 +313,9 @@ export class SearchIndex {
         const raw = match[0];
         // eslint-disable-next-line no-control-regex
         const word = /^[\x00-\x7f]*$/.test(raw) ? raw : foldText(raw);
-        if (!prefixes.some((prefix) => word.startsWith(prefix))) continue;
+        if (!heads.has(word.slice(0, 3))) continue;
         const stem = stemWord(word, language);
-        const term = terms.has(stem) ? stem : terms.has(word) ? word : [...terms].find((candidate) => stem.startsWith(candidate) || word.startsWith(candidate));
+        const term = terms.has(stem) ? stem : terms.has(word) ? word : termList.find((candidate) => stem.startsWith(candidate) || word.startsWith(candidate));
         if (term === undefined) continue;
         marks.push({ start: chunk + match.index, end: chunk + match.index + raw.length, term });
         if (marks.length >= MAX_MARKS) break;
