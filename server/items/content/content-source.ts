@@ -3,7 +3,7 @@
 // cut into slices that yield to the event loop, and analysed articles are kept on disk by content hash.
 // A bad file is reported and skipped; the others keep serving.
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -34,6 +34,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 interface Entry {
   name: string;
   hash: string;
+  /** The file's modification time and size when it was read: a start skips files that kept both. */
+  mtimeMs: number;
+  size: number;
   summary: ArticleSummary;
   lg: string;
   draft: boolean;
@@ -128,7 +131,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   };
 
   /** Brings one file's article up to date (synchronously: its reads are done); true when something changed. */
-  const apply = (name: string, text: string | Error | null, hash: string, cached: CachedArticle | null, writes: Promise<void>[]): boolean => {
+  const apply = (name: string, text: string | Error | null, hash: string, cached: CachedArticle | null, writes: Promise<void>[], fileStat: { mtimeMs: number; size: number } = { mtimeMs: 0, size: -1 }): boolean => {
     if (text === null) {
       const known = byName.has(name) || problems.has(name);
       forget(name);
@@ -140,13 +143,18 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
       problems.set(name, { file, field: 'file', message: `${file}: file: cannot be read (${text.message})` });
       return true;
     }
-    if (byName.get(name)?.hash === hash) return false;
+    const known = byName.get(name);
+    if (known?.hash === hash) {
+      known.mtimeMs = fileStat.mtimeMs;
+      known.size = fileStat.size;
+      return false;
+    }
     try {
       const { article, draft, seriesOrder, doc } = analyse(name, text, hash, cached, writes);
       const owner = byId.get(article.id);
       if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
       forget(name);
-      const entry: Entry = { name, hash, summary: toSummary(article), lg: article.lg, draft, ...(seriesOrder !== undefined ? { seriesOrder } : {}), time: doc.time, relatedTerms: relatedTermsOf(doc) };
+      const entry: Entry = { name, hash, mtimeMs: fileStat.mtimeMs, size: fileStat.size, summary: toSummary(article), lg: article.lg, draft, ...(seriesOrder !== undefined ? { seriesOrder } : {}), time: doc.time, relatedTerms: relatedTermsOf(doc) };
       byName.set(name, entry);
       byId.set(article.id, entry);
       index.set(doc);
@@ -162,18 +170,26 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   const readText = (name: string) => readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
 
   /** Applies the given files (their current state on disk), a slice at a time; true when anything changed. */
-  const applyFiles = async (names: string[]): Promise<boolean> => {
+  const applyFiles = async (names: string[], { trustUnchangedStat = false } = {}): Promise<boolean> => {
     let changed = false;
     let sliceStart = performance.now();
     const writes: Promise<void>[] = [];
     for (let start = 0; start < names.length; start += READ_BATCH) {
-      const batch = names.slice(start, start + READ_BATCH);
+      const all = names.slice(start, start + READ_BATCH);
+      const stats = await Promise.all(all.map((name) => stat(path.join(articlesDir, name)).catch(() => null)));
+      // At start, a file with the modification time and size it had when indexed is not read again.
+      const batch = all.filter((name, at) => {
+        const known = byName.get(name);
+        const now = stats[at];
+        return !(trustUnchangedStat && known && now && known.mtimeMs === now.mtimeMs && known.size === now.size);
+      });
+      const statOf = new Map(all.map((name, at) => [name, stats[at] ? { mtimeMs: stats[at].mtimeMs, size: stats[at].size } : undefined]));
       // Reads in parallel (files, then cache entries of the changed ones); indexing in order, in slices.
       const texts = await Promise.all(batch.map(readText));
       const hashes = texts.map((text) => (typeof text === 'string' ? hashContent(text) : ''));
       const cached = await Promise.all(batch.map((name, at) => (hashes[at] && byName.get(name)?.hash !== hashes[at] ? cache.read(hashes[at]!) : null)));
       for (const [at, name] of batch.entries()) {
-        if (apply(name, texts[at] ?? null, hashes[at]!, cached[at] ?? null, writes)) changed = true;
+        if (apply(name, texts[at] ?? null, hashes[at]!, cached[at] ?? null, writes, statOf.get(name))) changed = true;
         if (performance.now() - sliceStart > SLICE_MS) {
           await yieldToEventLoop();
           sliceStart = performance.now();
@@ -233,12 +249,12 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     publishTimer.unref();
   };
 
-  const fullScan = async (): Promise<boolean> => {
+  const fullScan = async ({ trustUnchangedStat = false } = {}): Promise<boolean> => {
     const names = await listNames();
     const present = new Set(names);
     const gone = [...new Set([...byName.keys(), ...problems.keys()])].filter((name) => !present.has(name));
     for (const name of gone) forget(name);
-    return (await applyFiles(names)) || gone.length > 0;
+    return (await applyFiles(names, { trustUnchangedStat })) || gone.length > 0;
   };
 
   const started = performance.now();
@@ -265,7 +281,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     }
   }
   let dirty = !snapshot;
-  dirty = (await fullScan()) || dirty;
+  dirty = (await fullScan({ trustUnchangedStat: true })) || dirty;
   log.info({ articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) }, 'content loaded');
   schedulePublication();
   void cache
