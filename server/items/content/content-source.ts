@@ -323,9 +323,10 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   let debounce: NodeJS.Timeout | null = null;
   let burstStart = 0;
   const onFileEvent = (name: string | null) => {
-    if (name === null || !name.endsWith('.md') || name.includes(path.sep)) pendingFullScan = pendingFullScan || name === null;
-    if (name?.endsWith('.md')) pendingNames.add(name);
-    if (!pendingFullScan && pendingNames.size === 0) return;
+    // No name: the platform could not say which file, so every file is checked (by hash).
+    if (name === null) pendingFullScan = true;
+    else if (name.endsWith('.md') && !name.includes(path.sep)) pendingNames.add(name);
+    else return;
     const current = performance.now();
     if (!debounce) burstStart = current;
     else clearTimeout(debounce);
