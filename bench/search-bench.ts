@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -126,7 +126,10 @@ async function measureServer(contentDir: string, cacheDir: string) {
     await writeFile(file, original);
     return { startMs, rssAfterStart, shownMs, worstHealthz, rssAfterEdit: vmRss() };
   } finally {
+    // The server saves its index as it stops: wait for it before the folder is removed.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   }
 }
 
@@ -169,6 +172,7 @@ try {
     title: `Built-in search over ${ARTICLES.toLocaleString('en')} articles`,
     summary: [
       `Corpus: ${corpus.count} articles from bench/generate-articles.ts (~${corpus.wordsPerArticle} words each with code blocks, French and English, tags and series); ${total} listed.`,
+      `Load average when the report was written: ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`,
       `Restart read ${warmStats.fromCache} articles from the disk cache and parsed ${warmStats.parsed}.`,
       `Searches returned ${hits} hits in all (pages of 20, snippets included). Built server RSS after the edit: ${server.rssAfterEdit.toFixed(0)} MB.`,
     ],
