@@ -96,7 +96,26 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   const stats: ContentStats = { parsed: 0, fromCache: 0, updates: 0 };
 
   const isVisible = (entry: Entry | undefined): entry is Entry => entry !== undefined && (showDrafts || !entry.draft) && entry.time <= now();
+  // Hidden articles (drafts, future dates) are rare: when there are none, searches skip the filter.
+  // The answer holds until the articles change (version) or the next scheduled one is due.
+  let version = 0;
+  let visibility = { version: -1, all: false, until: 0 };
+  const allVisible = () => {
+    const current = now();
+    if (visibility.version === version && (visibility.all || current < visibility.until)) return visibility.all;
+    let all = true;
+    let until = Infinity;
+    for (const entry of byId.values()) {
+      const visible: boolean = isVisible(entry);
+      if (visible) continue;
+      all = false;
+      if (showDrafts || !entry.draft) until = Math.min(until, entry.time);
+    }
+    visibility = { version, all, until };
+    return all;
+  };
   const index = new SearchIndex({
+    allVisible,
     isVisible: (id) => isVisible(byId.get(id)),
     textOf: (id) => {
       const entry = byId.get(id);
@@ -106,6 +125,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   });
 
   const forget = (name: string) => {
+    version += 1;
     const entry = byName.get(name);
     byName.delete(name);
     problems.delete(name);
@@ -157,6 +177,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
       const entry: Entry = { name, hash, mtimeMs: fileStat.mtimeMs, size: fileStat.size, summary: toSummary(article), lg: article.lg, draft, ...(seriesOrder !== undefined ? { seriesOrder } : {}), time: doc.time, relatedTerms: relatedTermsOf(doc) };
       byName.set(name, entry);
       byId.set(article.id, entry);
+      version += 1;
       index.set(doc);
     } catch (error) {
       if (!(error instanceof ContentFileError)) throw error;
@@ -272,6 +293,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
         byName.set(entry.name, entry);
         byId.set(entry.summary.id, entry);
       }
+      version += 1;
       stats.fromCache += snapshot.entries.length;
     } catch (error) {
       log.warn({ err: error }, 'content snapshot unreadable, loading file by file');

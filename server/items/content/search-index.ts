@@ -77,6 +77,8 @@ export interface SearchResults {
 export interface SearchIndexOptions {
   /** Articles the search may return now (drafts and future dates are not). */
   isVisible: (id: string) => boolean;
+  /** True when no indexed article is hidden now (drafts, future dates): searches then skip the filter. */
+  allVisible?: () => boolean;
   /** Plain text of an article (summary, then body) and its language, for snippets; undefined when unknown. */
   textOf?: (id: string) => { text: string; lg: string } | undefined;
 }
@@ -105,6 +107,8 @@ interface DocInfo {
   /** [tag as written, tagKey(tag)] */
   tags: [string, string][];
   tagKeys: Set<string>;
+  /** Small numbers for the tag keys, so facets count in an array. */
+  tagNumbers: number[];
 }
 
 const miniSearchOptions = {
@@ -160,9 +164,24 @@ export class SearchIndex {
     for (const [stem, word] of json.surfaces) this.surfaces.set(stem, word);
   }
 
+  // Tag key → number, and the first spelling seen of each; grows with the set of tags, which is small.
+  private readonly tagNumbers = new Map<string, number>();
+  private readonly tagNames: string[] = [];
+
+  private numberOfTag(tag: string, key: string): number {
+    let number = this.tagNumbers.get(key);
+    if (number === undefined) {
+      number = this.tagNames.length;
+      this.tagNumbers.set(key, number);
+      this.tagNames.push(tag);
+    }
+    return number;
+  }
+
   private setInfo(id: string, time: number, tagList: string[]): void {
     const tags = tagList.map((tag): [string, string] => [tag, tagKey(tag)]);
-    this.docs.set(id, { time, tags, tagKeys: new Set(tags.map(([, key]) => key)) });
+    const tagNumbers = [...new Set(tags.map(([tag, key]) => this.numberOfTag(tag, key)))];
+    this.docs.set(id, { time, tags, tagKeys: new Set(tags.map(([, key]) => key)), tagNumbers });
   }
 
   get size(): number {
@@ -218,7 +237,10 @@ export class SearchIndex {
     return this.mini.search(this.queryOf(words), {
       boost: BOOST,
       // The default weights: a prefix or a typo counts less than the word itself.
-      filter: (result) => this.options.isVisible(String(result.id)) && (key === undefined || (this.docs.get(String(result.id))?.tagKeys.has(key) ?? false)),
+      // Without a tag and with every article public (the usual case), no document needs a look.
+      ...(key === undefined && this.options.allVisible?.()
+        ? {}
+        : { filter: (result: SearchResult) => this.options.isVisible(String(result.id)) && (key === undefined || (this.docs.get(String(result.id))?.tagKeys.has(key) ?? false)) }),
     });
   }
 
@@ -264,15 +286,13 @@ export class SearchIndex {
   }
 
   private facetsOf(ids: string[]): { tag: string; count: number }[] {
-    const counts = new Map<string, { tag: string; count: number }>();
-    for (const id of ids) {
-      for (const [tag, key] of this.docs.get(id)?.tags ?? []) {
-        const facet = counts.get(key);
-        if (facet) facet.count += 1;
-        else counts.set(key, { tag, count: 1 });
-      }
-    }
-    return [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'fr'));
+    const counts = new Uint32Array(this.tagNames.length);
+    for (const id of ids) for (const number of this.docs.get(id)?.tagNumbers ?? []) counts[number]! += 1;
+    const facets: { tag: string; count: number }[] = [];
+    counts.forEach((count, number) => {
+      if (count > 0) facets.push({ tag: this.tagNames[number]!, count });
+    });
+    return facets.sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'fr'));
   }
 
   /** The closest query made of indexed words, when it finds something. */
