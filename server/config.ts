@@ -44,6 +44,9 @@ const envSchema = z.object({
   IMAGE_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   IMAGE_CACHE_MAX_MB: integer(1, 1_000_000).default(256),
   FEED_FULL_CONTENT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  SHOW_DRAFTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Analysed articles by content hash; default outside the project so it never lands in public/ or git.
+  CONTENT_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
 });
 
 export interface Config {
@@ -71,6 +74,10 @@ export interface Config {
   imageCacheMaxBytes: number;
   /** The feeds carry each article's whole body, not only its summary. */
   feedFullContent: boolean;
+  /** Serve draft articles (front matter `draft: true`) as if published, for previewing. */
+  showDrafts: boolean;
+  /** Where the built-in content source keeps analysed articles across restarts. */
+  contentCacheDir: string;
 }
 
 export class ConfigError extends Error {
@@ -108,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     imageCacheDir: values.IMAGE_CACHE_DIR ? path.resolve(cwd, values.IMAGE_CACHE_DIR) : path.join(os.tmpdir(), 'portfolio-site-images'),
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     feedFullContent: values.FEED_FULL_CONTENT === 'true',
+    showDrafts: values.SHOW_DRAFTS === 'true',
+    contentCacheDir: values.CONTENT_CACHE_DIR ? path.resolve(cwd, values.CONTENT_CACHE_DIR) : path.join(os.tmpdir(), 'portfolio-site-cache'),
   });
 }

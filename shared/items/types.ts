@@ -12,6 +12,10 @@ export interface ArticleSummary {
   /** Image URLs; the first one is the thumbnail. Empty when the article has none. */
   img: string[];
   sum: string;
+  /** YYYY-MM-DD of the last update, when the article says so (built-in content). */
+  updated?: string;
+  /** Name of the series the article belongs to (built-in content). */
+  series?: string;
 }
 
 /** GET /items/{id}: the whole article. `sum` and `ctn` are sanitised, highlighted HTML. */

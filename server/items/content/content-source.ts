@@ -1,14 +1,17 @@
-// The built-in items service: articles from CONTENT_DIR/articles/*.md, searched in memory,
-// reloaded when the files change. A bad file is reported and skipped; the others keep serving.
+// The built-in items service: articles from CONTENT_DIR/articles/*.md, searched in memory.
+// Changes are incremental (a changed file is read and indexed alone), bursts are coalesced, work is
+// cut into slices that yield to the event loop, and analysed articles are kept on disk by content hash.
+// A bad file is reported and skipped; the others keep serving.
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { normalizeFilter } from '../../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
-import type { ItemsSource } from '../source';
-import { ContentFileError, parseArticleFile } from './parse-article-file';
-import { buildSearchIndex, type SearchIndex } from './search-index';
+import type { ItemsSource, SearchAnswer, SearchRequest } from '../source';
+import { ContentCache, hashContent, type CachedArticle } from './content-cache';
+import { ContentFileError, parseArticleSource } from './parse-article-file';
+import { buildIndexDocument, relatedTermsOf, SearchIndex, tagKey } from './search-index';
 
 export interface ContentProblem {
   file: string;
@@ -16,122 +19,404 @@ export interface ContentProblem {
   message: string;
 }
 
-interface Snapshot {
-  byId: Map<string, Article>;
-  /** All summaries, newest first. */
-  summaries: ArticleSummary[];
-  index: SearchIndex;
-  problems: ContentProblem[];
+export const DEFAULT_CONTENT_CACHE_DIR = path.join(tmpdir(), 'portfolio-site-cache');
+
+/** Quiet time after the last file event before the changes are applied, and the longest wait in a burst. */
+const DEBOUNCE_MS = 150;
+const MAX_DEBOUNCE_MS = 1_000;
+/** Longest stretch of synchronous work before yielding to the event loop. */
+const SLICE_MS = 20;
+/** Files read at once. */
+const READ_BATCH = 32;
+/** setTimeout's longest delay; a later publication is re-checked then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Entry {
+  name: string;
+  hash: string;
+  /** The file's modification time and size when it was read: a start skips files that kept both. */
+  mtimeMs: number;
+  size: number;
+  summary: ArticleSummary;
+  lg: string;
+  draft: boolean;
+  seriesOrder?: number;
+  time: number;
+  relatedTerms: string[];
 }
 
-function toSummary({ id, tit, date_m, tags, img, sum }: Article): ArticleSummary {
-  return { id, tit, date_m, tags, img, sum };
-}
-
-function byDateDescending(a: ArticleSummary, b: ArticleSummary): number {
-  return Date.parse(b.date_m) - Date.parse(a.date_m) || a.id.localeCompare(b.id);
-}
-
-/** Reads and parses every article file; never throws for a bad file. */
-export async function loadContent(contentDir: string): Promise<Snapshot> {
-  const dir = path.join(contentDir, 'articles');
-  const relative = (file: string) => path.relative(process.cwd(), path.join(dir, file)) || file;
-  const names = (await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [] as string[];
-    throw error;
-  }))
-    .filter((name) => name.endsWith('.md'))
-    .sort();
-  const byId = new Map<string, Article>();
-  const fileOf = new Map<string, string>();
-  const problems: ContentProblem[] = [];
-  const texts = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8').catch((error: Error) => error)));
-  names.forEach((name, at) => {
-    const file = relative(name);
-    const text = texts[at];
-    try {
-      if (text instanceof Error) throw new ContentFileError(file, 'file', `cannot be read (${text.message})`);
-      const article = parseArticleFile(file, text ?? '');
-      const first = fileOf.get(article.id);
-      if (first) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${first}`);
-      byId.set(article.id, article);
-      fileOf.set(article.id, file);
-    } catch (error) {
-      if (!(error instanceof ContentFileError)) throw error;
-      problems.push({ file: error.file, field: error.field, message: error.message });
-    }
-  });
-  const summaries = [...byId.values()].map(toSummary).sort(byDateDescending);
-  return { byId, summaries, index: buildSearchIndex(byId.values()), problems };
+export interface ContentStats {
+  /** Files parsed and analysed since start (not found in the disk cache). */
+  parsed: number;
+  /** Files taken from the disk cache since start. */
+  fromCache: number;
+  /** Times the articles changed (listeners called). */
+  updates: number;
 }
 
 export interface ContentSource extends ItemsSource {
-  /** Problems found in the last load, for logs and tests. */
+  /** Problems found in the files as they are now, for logs and tests. */
   problems(): ContentProblem[];
-  /** Reads the files again now (the watcher calls it). */
+  /** Reads the folder again now (changed files only). */
   reload(): Promise<void>;
+  search(request: SearchRequest): Promise<SearchAnswer>;
+  /** The visible parts of a series, in order: `seriesOrder` when given, then date. */
+  seriesParts(series: string): Promise<ArticleSummary[]>;
+  /** Up to `limit` visible articles sharing tags and words with this one, other than `exclude`. */
+  related(id: string, limit?: number, exclude?: string[]): Promise<ArticleSummary[]>;
+  stats(): ContentStats;
 }
 
-export async function createContentSource({ contentDir, logger, watchFiles = true }: { contentDir: string; logger: Logger; watchFiles?: boolean }): Promise<ContentSource> {
-  const log = logger.child({ source: 'content' });
-  const listeners = new Set<() => void>();
-  const report = (next: Snapshot) => {
-    for (const problem of next.problems) log.error({ file: problem.file, field: problem.field }, `content file skipped: ${problem.message}`);
-    log.info({ articles: next.byId.size, skipped: next.problems.length }, 'content loaded');
-  };
-  let snapshot = await loadContent(contentDir);
-  report(snapshot);
+export interface ContentSourceOptions {
+  contentDir: string;
+  logger: Logger;
+  watchFiles?: boolean;
+  /** Serve drafts as if published (SHOW_DRAFTS, for previewing). */
+  showDrafts?: boolean;
+  /** CONTENT_CACHE_DIR. */
+  cacheDir?: string;
+  now?: () => number;
+}
 
-  let reloading: Promise<void> | null = null;
-  let again = false;
-  const reload = async (): Promise<void> => {
-    if (reloading) {
-      again = true;
-      return reloading;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function toSummary({ id, tit, date_m, tags, img, sum, updated, series }: Article): ArticleSummary {
+  return { id, tit, date_m, tags, img, sum, ...(updated ? { updated } : {}), ...(series ? { series } : {}) };
+}
+
+export async function createContentSource({ contentDir, logger, watchFiles = true, showDrafts = false, cacheDir = DEFAULT_CONTENT_CACHE_DIR, now = Date.now }: ContentSourceOptions): Promise<ContentSource> {
+  const log = logger.child({ source: 'content' });
+  const articlesDir = path.join(contentDir, 'articles');
+  const relative = (name: string) => path.relative(process.cwd(), path.join(articlesDir, name)) || name;
+  const cache = new ContentCache(cacheDir, contentDir);
+  const listeners = new Set<() => void>();
+  const byName = new Map<string, Entry>();
+  const byId = new Map<string, Entry>();
+  const problems = new Map<string, ContentProblem>();
+  const stats: ContentStats = { parsed: 0, fromCache: 0, updates: 0 };
+
+  const isVisible = (entry: Entry | undefined): entry is Entry => entry !== undefined && (showDrafts || !entry.draft) && entry.time <= now();
+  // Hidden articles (drafts, future dates) are rare: when there are none, searches skip the filter.
+  // The answer holds until the articles change (version) or the next scheduled one is due.
+  let version = 0;
+  let visibility = { version: -1, all: false, until: 0 };
+  const allVisible = () => {
+    const current = now();
+    if (visibility.version === version && (visibility.all || current < visibility.until)) return visibility.all;
+    let all = true;
+    let until = Infinity;
+    for (const entry of byId.values()) {
+      const visible: boolean = isVisible(entry);
+      if (visible) continue;
+      all = false;
+      if (showDrafts || !entry.draft) until = Math.min(until, entry.time);
     }
-    reloading = (async () => {
-      do {
-        again = false;
-        try {
-          snapshot = await loadContent(contentDir);
-          report(snapshot);
-          for (const listener of listeners) listener();
-        } catch (error) {
-          // Keep serving the last good snapshot.
-          log.error({ err: error }, 'content reload failed');
+    visibility = { version, all, until };
+    return all;
+  };
+  const index = new SearchIndex({
+    allVisible,
+    isVisible: (id) => isVisible(byId.get(id)),
+    textOf: (id) => {
+      const entry = byId.get(id);
+      const text = entry && cache.readText(entry.hash);
+      return entry && text !== undefined ? { text, lg: entry.lg } : undefined;
+    },
+  });
+
+  const forget = (name: string) => {
+    version += 1;
+    const entry = byName.get(name);
+    byName.delete(name);
+    problems.delete(name);
+    if (entry && byId.get(entry.summary.id) === entry) {
+      byId.delete(entry.summary.id);
+      index.remove(entry.summary.id);
+    }
+  };
+
+  /** Parses a file's text, unless the disk cache had it; the cache write is left to the caller to await. Throws ContentFileError. */
+  const analyse = (name: string, text: string, hash: string, cached: CachedArticle | null, writes: Promise<void>[]): CachedArticle => {
+    if (cached) {
+      stats.fromCache += 1;
+      return cached;
+    }
+    const parsed = parseArticleSource(relative(name), text, { renderBody: false });
+    const { article } = parsed;
+    const doc = buildIndexDocument(article.id, Date.parse(article.date_m), article.lg, { title: article.tit, tags: article.tags, ...parsed.text });
+    const entry: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
+    stats.parsed += 1;
+    writes.push(cache.write(hash, entry, `${parsed.text.summary}\n\n${parsed.text.body}`));
+    return entry;
+  };
+
+  /** Brings one file's article up to date (synchronously: its reads are done); true when something changed. */
+  const apply = (name: string, text: string | Error | null, hash: string, cached: CachedArticle | null, writes: Promise<void>[], fileStat: { mtimeMs: number; size: number } = { mtimeMs: 0, size: -1 }): boolean => {
+    if (text === null) {
+      const known = byName.has(name) || problems.has(name);
+      forget(name);
+      return known;
+    }
+    const file = relative(name);
+    if (text instanceof Error) {
+      forget(name);
+      problems.set(name, { file, field: 'file', message: `${file}: file: cannot be read (${text.message})` });
+      return true;
+    }
+    const known = byName.get(name);
+    if (known?.hash === hash) {
+      known.mtimeMs = fileStat.mtimeMs;
+      known.size = fileStat.size;
+      return false;
+    }
+    try {
+      const { article, draft, seriesOrder, doc } = analyse(name, text, hash, cached, writes);
+      const owner = byId.get(article.id);
+      if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
+      forget(name);
+      const entry: Entry = { name, hash, mtimeMs: fileStat.mtimeMs, size: fileStat.size, summary: toSummary(article), lg: article.lg, draft, ...(seriesOrder !== undefined ? { seriesOrder } : {}), time: doc.time, relatedTerms: relatedTermsOf(doc) };
+      byName.set(name, entry);
+      byId.set(article.id, entry);
+      version += 1;
+      index.set(doc);
+    } catch (error) {
+      if (!(error instanceof ContentFileError)) throw error;
+      forget(name);
+      problems.set(name, { file: error.file, field: error.field, message: error.message });
+      log.error({ file: error.file, field: error.field }, `content file skipped: ${error.message}`);
+    }
+    return true;
+  };
+
+  const readText = (name: string) => readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
+
+  /** Applies the given files (their current state on disk), a slice at a time; true when anything changed. */
+  const applyFiles = async (names: string[], { trustUnchangedStat = false } = {}): Promise<boolean> => {
+    let changed = false;
+    let sliceStart = performance.now();
+    const writes: Promise<void>[] = [];
+    for (let start = 0; start < names.length; start += READ_BATCH) {
+      const all = names.slice(start, start + READ_BATCH);
+      const stats = await Promise.all(all.map((name) => stat(path.join(articlesDir, name)).catch(() => null)));
+      // At start, a file with the modification time and size it had when indexed is not read again.
+      const batch = all.filter((name, at) => {
+        const known = byName.get(name);
+        const now = stats[at];
+        return !(trustUnchangedStat && known && now && known.mtimeMs === now.mtimeMs && known.size === now.size);
+      });
+      const statOf = new Map(all.map((name, at) => [name, stats[at] ? { mtimeMs: stats[at].mtimeMs, size: stats[at].size } : undefined]));
+      // Reads in parallel (files, then cache entries of the changed ones); indexing in order, in slices.
+      const texts = await Promise.all(batch.map(readText));
+      const hashes = texts.map((text) => (typeof text === 'string' ? hashContent(text) : ''));
+      const cached = await Promise.all(batch.map((name, at) => (hashes[at] && byName.get(name)?.hash !== hashes[at] ? cache.read(hashes[at]!) : null)));
+      for (const [at, name] of batch.entries()) {
+        if (apply(name, texts[at] ?? null, hashes[at]!, cached[at] ?? null, writes, statOf.get(name))) changed = true;
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await yieldToEventLoop();
+          sliceStart = performance.now();
         }
-      } while (again);
+      }
+      if (writes.length >= READ_BATCH * 4) await Promise.all(writes.splice(0));
+    }
+    await Promise.all(writes);
+    // A file refused for a duplicate id gets its chance when the first owner goes away.
+    const waiting = [...problems.entries()].filter(([name, problem]) => problem.field === 'id' && problem.message.includes('duplicate id') && !names.includes(name));
+    for (const [name] of waiting) {
+      const text = await readText(name);
+      problems.delete(name);
+      const hash = typeof text === 'string' ? hashContent(text) : '';
+      if (apply(name, text, hash, hash ? await cache.read(hash) : null, writes)) changed = true;
+    }
+    await Promise.all(writes);
+    return changed;
+  };
+
+  const listNames = async (): Promise<string[]> =>
+    (
+      await readdir(articlesDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [] as string[];
+        throw error;
+      })
+    )
+      .filter((name) => name.endsWith('.md'))
+      .sort();
+
+  // Scheduled articles: a timer to the next publication time tells the listeners, so caches drop the old lists.
+  let publishTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+  const notify = () => {
+    stats.updates += 1;
+    for (const listener of listeners) listener();
+  };
+  const schedulePublication = () => {
+    if (publishTimer) clearTimeout(publishTimer);
+    publishTimer = null;
+    if (closed) return;
+    const current = now();
+    let next = Infinity;
+    for (const entry of byName.values()) if (entry.time > current && entry.time < next && (showDrafts || !entry.draft)) next = entry.time;
+    if (next === Infinity) return;
+    publishTimer = setTimeout(
+      () => {
+        publishTimer = null;
+        if (now() >= next) {
+          log.info('scheduled article published');
+          notify();
+        }
+        schedulePublication();
+      },
+      Math.min(MAX_TIMER_MS, next - current + 1),
+    );
+    publishTimer.unref();
+  };
+
+  const fullScan = async ({ trustUnchangedStat = false } = {}): Promise<boolean> => {
+    const names = await listNames();
+    const present = new Set(names);
+    const gone = [...new Set([...byName.keys(), ...problems.keys()])].filter((name) => !present.has(name));
+    for (const name of gone) forget(name);
+    return (await applyFiles(names, { trustUnchangedStat })) || gone.length > 0;
+  };
+
+  const started = performance.now();
+  try {
+    cache.ensure();
+  } catch (error) {
+    log.warn({ err: error, cacheDir }, 'content cache folder not writable: every start parses all articles');
+  }
+  // The state saved at the last stop: only files whose hash changed since are read again.
+  const snapshot = await cache.readSnapshot<Entry>();
+  if (snapshot) {
+    try {
+      index.load(snapshot.index);
+      for (const entry of snapshot.entries) {
+        byName.set(entry.name, entry);
+        byId.set(entry.summary.id, entry);
+      }
+      version += 1;
+      stats.fromCache += snapshot.entries.length;
+    } catch (error) {
+      log.warn({ err: error }, 'content snapshot unreadable, loading file by file');
+      byName.clear();
+      byId.clear();
+      index.load(new SearchIndex({ isVisible: () => false }).toJSON());
+    }
+  }
+  let dirty = !snapshot;
+  dirty = (await fullScan({ trustUnchangedStat: true })) || dirty;
+  log.info({ articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) }, 'content loaded');
+  schedulePublication();
+  void cache
+    .prune(new Set([...byName.values()].map((entry) => entry.hash)))
+    .catch((error: unknown) => log.warn({ err: error }, 'content cache not pruned'));
+
+  // One update at a time; changes arriving meanwhile wait for the next round.
+  let pendingNames = new Set<string>();
+  let pendingFullScan = false;
+  let running: Promise<void> | null = null;
+  const run = (): Promise<void> => {
+    if (running) return running;
+    running = (async () => {
+      while ((pendingNames.size > 0 || pendingFullScan) && !closed) {
+        const names = [...pendingNames].sort();
+        const full = pendingFullScan;
+        pendingNames = new Set();
+        pendingFullScan = false;
+        try {
+          const changed = full ? await fullScan() : await applyFiles(names);
+          if (changed) {
+            dirty = true;
+            log.info({ articles: byId.size, skipped: problems.size, files: full ? 'all' : names.length }, 'content updated');
+            schedulePublication();
+            notify();
+          }
+        } catch (error) {
+          // Keep serving what is loaded.
+          log.error({ err: error }, 'content update failed');
+        }
+      }
     })().finally(() => {
-      reloading = null;
+      running = null;
     });
-    return reloading;
+    return running;
   };
 
   let watcher: FSWatcher | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let debounce: NodeJS.Timeout | null = null;
+  let burstStart = 0;
+  const onFileEvent = (name: string | null) => {
+    // No name: the platform could not say which file, so every file is checked (by hash).
+    if (name === null) pendingFullScan = true;
+    else if (name.endsWith('.md') && !name.includes(path.sep)) pendingNames.add(name);
+    else return;
+    const current = performance.now();
+    if (!debounce) burstStart = current;
+    else clearTimeout(debounce);
+    // Editors write in bursts: wait for quiet, but not forever.
+    const wait = Math.max(0, Math.min(DEBOUNCE_MS, burstStart + MAX_DEBOUNCE_MS - current));
+    debounce = setTimeout(() => {
+      debounce = null;
+      void run();
+    }, wait);
+    debounce.unref();
+  };
   if (watchFiles) {
     try {
-      watcher = watch(path.join(contentDir, 'articles'), () => {
-        // Editors write in bursts: wait for quiet before reloading once.
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(() => void reload(), 150);
-      });
+      watcher = watch(articlesDir, (_event, name) => onFileEvent(name ? String(name) : null));
       watcher.on('error', (error) => log.warn({ err: error }, 'content watcher stopped'));
     } catch (error) {
       log.warn({ err: error }, 'content folder not watched; restart to see changes');
     }
   }
 
+  const visibleSummary = (id: string): ArticleSummary | undefined => {
+    const entry = byId.get(id);
+    return isVisible(entry) ? entry.summary : undefined;
+  };
+  const summariesOf = (ids: string[]) => ids.map(visibleSummary).filter((summary): summary is ArticleSummary => summary !== undefined);
+
   return {
     description: `content ${contentDir}`,
     async list(filter) {
-      const query = normalizeFilter(filter);
-      if (!query) return snapshot.summaries;
-      const matches = snapshot.index.search(query);
-      return snapshot.summaries.filter((summary) => matches.has(summary.id));
+      return summariesOf(index.listIds(filter));
     },
     async get(id) {
-      return snapshot.byId.get(id) ?? null;
+      const entry = byId.get(id);
+      if (!isVisible(entry)) return null;
+      const text = await readFile(path.join(articlesDir, entry.name), 'utf8').catch(() => null);
+      if (text === null) return null;
+      try {
+        const { article } = parseArticleSource(relative(entry.name), text);
+        // The file may have changed since it was indexed: answer only for the article the index knows.
+        return article.id === id ? article : null;
+      } catch (error) {
+        if (error instanceof ContentFileError) return null;
+        throw error;
+      }
+    },
+    async search(request) {
+      const answer = index.search(request);
+      return {
+        total: answer.total,
+        hits: answer.hits.flatMap((hit) => {
+          const article = visibleSummary(hit.id);
+          return article ? [{ article, ...(hit.snippet !== undefined ? { snippet: hit.snippet } : {}) }] : [];
+        }),
+        facets: answer.facets,
+        ...(answer.suggestion ? { suggestion: answer.suggestion } : {}),
+      };
+    },
+    async seriesParts(series) {
+      const key = tagKey(series);
+      return [...byId.values()]
+        .filter((entry) => isVisible(entry) && entry.summary.series !== undefined && tagKey(entry.summary.series) === key)
+        .sort((a, b) => (a.seriesOrder ?? Infinity) - (b.seriesOrder ?? Infinity) || a.time - b.time || a.summary.id.localeCompare(b.summary.id))
+        .map((entry) => entry.summary);
+    },
+    async related(id, limit = 3, exclude = []) {
+      const entry = byId.get(id);
+      if (!isVisible(entry)) return [];
+      return summariesOf(index.related(id, entry.relatedTerms, limit, new Set(exclude)));
     },
     onChange(listener) {
       listeners.add(listener);
@@ -140,11 +425,20 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     async isReady() {
       return true;
     },
-    problems: () => snapshot.problems,
-    reload,
+    problems: () => [...problems.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, problem]) => problem),
+    async reload() {
+      pendingFullScan = true;
+      await run();
+    },
+    stats: () => ({ ...stats }),
     async close() {
-      if (timer) clearTimeout(timer);
+      closed = true;
+      if (debounce) clearTimeout(debounce);
+      if (publishTimer) clearTimeout(publishTimer);
       watcher?.close();
+      await running;
+      if (dirty) cache.writeSnapshot([...byName.values()], index.toJSON());
+      dirty = false;
     },
   };
 }

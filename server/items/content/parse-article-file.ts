@@ -1,6 +1,8 @@
 // One Markdown file with YAML front matter → one article, or an error naming the file and the field.
 import matter from 'gray-matter';
+import yaml from 'js-yaml';
 import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
 import { z } from 'zod';
 import { isValidArticleId } from '../../../shared/items/items-reader';
 import type { Article } from '../../../shared/items/types';
@@ -9,32 +11,54 @@ import { isIsoDate } from '../iso-date';
 // Raw HTML is allowed in articles; everything still goes through the sanitiser before it is shown.
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
-const isoDate = z.union([z.date(), z.string()]).transform((value, context) => {
-  const date = value instanceof Date ? value : new Date(isIsoDate(value.trim()) ? value.trim() : Number.NaN);
-  if (Number.isNaN(date.getTime())) {
+/** A date that exists in the calendar: YAML and Date.parse would turn 2026-02-30 into 2 March. */
+function toIsoDate(value: string): string | null {
+  const text = value.trim();
+  if (!isIsoDate(text)) return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(date.getTime())) return null;
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
+  // A plain date stays a plain date; a date-time is written in UTC.
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : date.toISOString();
+}
+
+const isoDate = z.union([z.string(), z.number()]).transform((value, context) => {
+  const iso = typeof value === 'string' ? toIsoDate(value) : null;
+  if (!iso) {
     context.addIssue({ code: 'custom', message: `not a date: ${JSON.stringify(value)} (expected YYYY-MM-DD)` });
     return z.NEVER;
   }
-  // YAML turns 2024-03-12 into a Date at UTC midnight: keep it a plain date.
-  const iso = date.toISOString();
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  return iso;
 });
+
+const plainDate = isoDate.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), { error: 'must be a date YYYY-MM-DD' });
 
 const stringList = z.union([z.string().min(1), z.array(z.string().min(1))]).transform((value) => (Array.isArray(value) ? value : [value]));
 
-const frontMatterSchema = z.object({
-  id: z
-    .union([z.string(), z.number().int().nonnegative()])
-    .transform(String)
-    .refine(isValidArticleId, { error: 'must be letters, digits, ".", "_", "~" or "-" (at most 128)' }),
-  title: z.string().trim().min(1, { error: 'must not be empty' }),
-  date: isoDate,
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be a language code such as fr or en' }),
-  tags: z.array(z.union([z.string(), z.number()]).transform(String)).default([]),
-  images: stringList.optional(),
-  image: z.string().min(1).optional(),
-  summary: z.string().trim().min(1, { error: 'must not be empty' }),
-});
+const frontMatterSchema = z
+  .object({
+    id: z
+      .union([z.string(), z.number().int().nonnegative()])
+      .transform(String)
+      .refine(isValidArticleId, { error: 'must be letters, digits, ".", "_", "~" or "-" (at most 128)' }),
+    title: z.string().trim().min(1, { error: 'must not be empty' }),
+    date: isoDate,
+    updated: plainDate.optional(),
+    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be a language code such as fr or en' }),
+    tags: z.array(z.union([z.string(), z.number()]).transform(String)).default([]),
+    images: stringList.optional(),
+    image: z.string().min(1).optional(),
+    summary: z.string().trim().min(1, { error: 'must not be empty' }),
+    draft: z.boolean({ error: 'must be true or false' }).default(false),
+    series: z.string().trim().min(1, { error: 'must not be empty' }).max(200).optional(),
+    seriesOrder: z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
+  })
+  .superRefine((meta, context) => {
+    if (meta.updated && meta.updated < meta.date.slice(0, 10)) context.addIssue({ code: 'custom', path: ['updated'], message: `${meta.updated} is before the date ${meta.date}` });
+    if (meta.seriesOrder !== undefined && !meta.series) context.addIssue({ code: 'custom', path: ['seriesOrder'], message: 'needs a series' });
+  });
 
 export class ContentFileError extends Error {
   constructor(
@@ -52,12 +76,54 @@ function refuseCode(): never {
   throw new Error('executable front matter is not allowed, use YAML');
 }
 
+// The JSON schema of YAML keeps dates as the strings written, so they can be checked as written.
+const parseYaml = (text: string): object => (yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object | null | undefined) ?? {};
+
+/** What the search index reads of an article, as plain text. */
+export interface ArticleText {
+  headings: string;
+  summary: string;
+  /** Paragraphs, lists, quotes: what snippets are cut from. */
+  body: string;
+  /** Code blocks: searchable, never shown in a snippet. */
+  code: string;
+}
+
+export interface ParsedArticle {
+  /** The article; `ctn` is the rendered Markdown, or '' when the body was not asked for. */
+  article: Article;
+  draft: boolean;
+  seriesOrder?: number;
+  text: ArticleText;
+}
+
+function inlineText(token: Token): string {
+  return (token.children ?? [])
+    .filter((child) => child.type === 'text' || child.type === 'code_inline')
+    .map((child) => child.content)
+    .join('');
+}
+
+function textOf(tokens: Token[]): Omit<ArticleText, 'summary'> {
+  const headings: string[] = [];
+  const body: string[] = [];
+  const code: string[] = [];
+  let inHeading = false;
+  for (const token of tokens) {
+    if (token.type === 'heading_open') inHeading = true;
+    else if (token.type === 'heading_close') inHeading = false;
+    else if (token.type === 'inline') (inHeading ? headings : body).push(inlineText(token));
+    else if (token.type === 'fence' || token.type === 'code_block') code.push(token.content);
+  }
+  return { headings: headings.join('\n'), body: body.join('\n'), code: code.join('\n') };
+}
+
 /** Parses one article file's text; throws ContentFileError naming the field at fault. */
-export function parseArticleFile(file: string, text: string): Article {
+export function parseArticleSource(file: string, text: string, { renderBody = true }: { renderBody?: boolean } = {}): ParsedArticle {
   let parsed: matter.GrayMatterFile<string>;
   try {
     // Passing options also turns off gray-matter's cache, so a reload reads the file anew.
-    parsed = matter(text, { engines: { js: refuseCode, javascript: refuseCode } });
+    parsed = matter(text, { engines: { yaml: parseYaml, js: refuseCode, javascript: refuseCode } });
   } catch (error) {
     throw new ContentFileError(file, 'front matter', `invalid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   }
@@ -67,14 +133,29 @@ export function parseArticleFile(file: string, text: string): Article {
     throw new ContentFileError(file, issue?.path.join('.') || 'front matter', issue?.message ?? 'invalid');
   }
   const meta = result.data;
-  return {
+  const tokens = markdown.parse(parsed.content, {});
+  const summaryTokens = markdown.parseInline(meta.summary, {});
+  const article: Article = {
     id: meta.id,
     tit: meta.title,
     date_m: meta.date,
     lg: meta.language,
     tags: meta.tags,
     img: meta.images ?? (meta.image ? [meta.image] : []),
-    sum: markdown.renderInline(meta.summary),
-    ctn: markdown.render(parsed.content),
+    sum: markdown.renderer.render(summaryTokens, markdown.options, {}),
+    ctn: renderBody ? markdown.renderer.render(tokens, markdown.options, {}) : '',
+    ...(meta.updated ? { updated: meta.updated } : {}),
+    ...(meta.series ? { series: meta.series } : {}),
   };
+  return {
+    article,
+    draft: meta.draft,
+    ...(meta.seriesOrder !== undefined ? { seriesOrder: meta.seriesOrder } : {}),
+    text: { ...textOf(tokens), summary: summaryTokens.map(inlineText).join(' ') },
+  };
+}
+
+/** Parses one article file's text into the article; throws ContentFileError naming the field at fault. */
+export function parseArticleFile(file: string, text: string): Article {
+  return parseArticleSource(file, text).article;
 }

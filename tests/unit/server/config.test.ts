@@ -58,6 +58,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ ITEMS_CACHE_MAX_MB: '0' })[0]).toMatch(/^ITEMS_CACHE_MAX_MB: must be at least 1/);
   });
 
+  it('hides drafts and keeps the content cache in the temporary folder by default', () => {
+    expect(loadConfig({}, '/srv/site')).toMatchObject({ showDrafts: false, contentCacheDir: path.join(os.tmpdir(), 'portfolio-site-cache') });
+    expect(loadConfig({ SHOW_DRAFTS: 'true', CONTENT_CACHE_DIR: '.cache' }, '/srv/site')).toMatchObject({ showDrafts: true, contentCacheDir: '/srv/site/.cache' });
+    expect(problemsOf({ SHOW_DRAFTS: 'yes' })[0]).toMatch(/^SHOW_DRAFTS: /);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ITEMS_SERVICE_URL: '', PORT: '' }, '/srv').itemsServiceUrl).toBeUndefined();
   });

@@ -95,3 +95,32 @@ describe('live reload', () => {
     await waitFor(async () => (await request(app).get(`${API}/items/nouveau`)).status === 404);
   });
 });
+
+describe('publishing states over HTTP', () => {
+  it('answers 404 for a draft, and serves it with SHOW_DRAFTS=true', async () => {
+    await writeFile(path.join(dir, 'articles', 'brouillon.md'), articleFile('brouillon', { draft: 'true' }));
+    const { app } = await makeApp();
+    await request(app).get(`${API}/items/brouillon`).expect(404);
+    await request(app).get('/articles/brouillon').expect(404);
+    const list = await request(app).get(`${API}/items`).query({ s: '-date_m' }).expect(200);
+    expect((list.body as { id: string }[]).map((item) => item.id)).not.toContain('brouillon');
+    await source.close();
+
+    const preview = await createTestApp({ CONTENT_DIR: dir, SHOW_DRAFTS: 'true' });
+    source = preview.source as ContentSource;
+    await request(preview.app).get(`${API}/items/brouillon`).expect(200);
+  });
+
+  it('publishes an article dated in the future when its time comes, through the cache', async () => {
+    const soon = new Date(Date.now() + 1_500).toISOString();
+    await writeFile(path.join(dir, 'articles', 'bientot.md'), articleFile('bientot', { date: soon }));
+    const { app } = await makeApp();
+    await request(app).get(`${API}/items/bientot`).expect(404);
+    const ids = async () => ((await request(app).get(`${API}/items`)).body as { id: string }[]).map((item) => item.id);
+    expect(await ids()).not.toContain('bientot');
+    const until = Date.now() + 5_000;
+    while (!(await ids()).includes('bientot') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await ids())[0]).toBe('bientot');
+    await request(app).get(`${API}/items/bientot`).expect(200);
+  });
+});

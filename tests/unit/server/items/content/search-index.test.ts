@@ -1,61 +1,170 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, foldText } from '../../../../../server/items/content/search-index';
-import type { Article } from '../../../../../shared/items/types';
+import { buildIndexDocument, SearchIndex, typoBudget } from '../../../../../server/items/content/search-index';
+import { foldText, normalizeSearchKey } from '../../../../../server/items/content/text-analysis';
 
-const article = (id: string, fields: Partial<Article>): Article => ({
-  id,
-  tit: 'Sans titre',
-  sum: '',
-  ctn: '',
-  date_m: '2024-01-01',
-  lg: 'fr',
-  tags: [],
-  img: [],
-  ...fields,
-});
+interface Fixture {
+  title: string;
+  lg?: string;
+  tags?: string[];
+  headings?: string;
+  summary?: string;
+  body?: string;
+  code?: string;
+  date?: string;
+}
 
-const index = buildSearchIndex([
-  article('a', { tit: 'Organiser une équipe de développement', sum: '<p>Rituels et revues</p>' }),
-  article('b', { tit: 'Mise en œuvre de Spring Batch', ctn: '<p>Le <strong>chunk</strong> et les partitions</p>' }),
-  article('c', { tit: 'PostgreSQL indexes', tags: ['PostgreSQL', 'Performance'], sum: '<p>Reading EXPLAIN plans</p>', lg: 'en' }),
-  article('d', { tit: 'Spring Security', ctn: '<p>L’équipe sécurité valide les jetons JWT</p>' }),
-]);
+// Each article is written here: titles, tags, headings, summaries and bodies chosen for one behaviour.
+const articles: Record<string, Fixture> = {
+  'pg-title': { title: 'PostgreSQL : lire un plan', tags: ['SQL'], date: '2020-01-01', body: 'Un plan se lit de bas en haut.' },
+  'pg-tag': { title: 'Indexer une base', tags: ['PostgreSQL'], date: '2021-01-01', body: 'Les index B-tree.' },
+  'pg-heading': { title: 'Mesurer une base', headings: 'Le cas PostgreSQL', date: '2022-01-01', body: 'On mesure.' },
+  'pg-summary': { title: 'Sauvegarder une base', summary: 'Avec pg_dump et PostgreSQL.', date: '2023-01-01', body: 'On sauvegarde.' },
+  'linux-body': { title: 'Diagnostiquer un serveur Linux', tags: ['Linux'], date: '2025-01-01', body: 'Le serveur héberge aussi PostgreSQL, entre autres.' },
+  optim: { title: "L'optimisation des requêtes", tags: ['Performance'], date: '2019-05-01', body: "L'architecture d'une application compte. Une requête <script>alert(1)</script> & co." },
+  cache: { title: 'HTTP responses', lg: 'en', tags: ['HTTP', 'Cache'], date: '2024-06-01', body: 'Responses are cached by proxies and browsers.' },
+  spring: { title: 'Spring Security', tags: ['Spring', 'Sécurité'], date: '2024-02-01', body: 'L’équipe sécurité valide les jetons JWT.' },
+  oeuvre: { title: 'Mise en œuvre de Spring Batch', tags: ['Spring'], date: '2018-01-01', body: 'Le chunk et les partitions.' },
+  securite: { title: 'Les mots de la securite', tags: ['Vocabulaire'], date: '2017-01-01', body: 'Sécurité est un mot.' },
+};
 
-const search = (query: string) => [...index.search(query)].sort();
+function buildIndex() {
+  const texts = new Map<string, { text: string; lg: string }>();
+  const index = new SearchIndex({ isVisible: () => true, textOf: (id) => texts.get(id) });
+  for (const [id, fixture] of Object.entries(articles)) {
+    const lg = fixture.lg ?? 'fr';
+    const text = { title: fixture.title, tags: fixture.tags ?? [], headings: fixture.headings ?? '', summary: fixture.summary ?? '', body: fixture.body ?? '', code: fixture.code ?? '' };
+    index.set(buildIndexDocument(id, Date.parse(fixture.date ?? '2020-01-01'), lg, text));
+    texts.set(id, { text: `${text.summary}\n\n${text.body}`, lg });
+  }
+  return index;
+}
+const index = buildIndex();
+const ids = (text: string, extra: { tag?: string; sort?: 'relevance' | 'date' } = {}) => index.search({ text, ...extra, pageSize: 100 }).hits.map((hit) => hit.id);
 
-describe('search index', () => {
-  it('ignores accents and case: equipe finds équipe, EQUIPE too', () => {
-    expect(search('equipe')).toEqual(['a', 'd']);
-    expect(search('ÉQUIPE')).toEqual(['a', 'd']);
+describe('search index: relevance', () => {
+  it('ranks title above tags, tags above headings, headings above summary, summary above body', () => {
+    expect(ids('postgresql')).toEqual(['pg-title', 'pg-tag', 'pg-heading', 'pg-summary', 'linux-body']);
   });
 
-  it('folds ligatures: oeuvre finds œuvre and the other way round', () => {
-    expect(search('oeuvre')).toEqual(['b']);
-    expect(search('œuvre')).toEqual(['b']);
+  it('orders by date, newest first, when asked', () => {
+    expect(ids('postgresql', { sort: 'date' })).toEqual(['linux-body', 'pg-summary', 'pg-heading', 'pg-tag', 'pg-title']);
   });
 
   it('requires every word to match', () => {
-    expect(search('spring')).toEqual(['b', 'd']);
-    expect(search('spring jwt')).toEqual(['d']);
-    expect(search('spring explain')).toEqual([]);
+    expect(ids('spring jwt')).toEqual(['spring']);
+    expect(ids('spring explain')).toEqual([]);
+  });
+});
+
+describe('search index: word forms', () => {
+  it('stems French: optimiser finds "optimisation"', () => {
+    expect(ids('optimiser')).toEqual(['optim']);
   });
 
-  it('searches titles, summaries, tags and bodies, in French and English', () => {
-    expect(search('rituels')).toEqual(['a']);
-    expect(search('chunk')).toEqual(['b']);
-    expect(search('performance')).toEqual(['c']);
-    expect(search('reading plans')).toEqual(['c']);
+  it('stems English: caching finds "cached"', () => {
+    expect(ids('caching')).toEqual(['cache']);
   });
 
-  it('matches the beginning of a word', () => {
-    expect(search('postgre')).toEqual(['c']);
+  it('folds case, accents and ligatures', () => {
+    expect(ids('EQUIPE')).toEqual(['spring']);
+    expect(ids('oeuvre')).toEqual(['oeuvre']);
+    expect(ids('œuvre')).toEqual(['oeuvre']);
+    expect(ids('sécurité').sort()).toEqual(['securite', 'spring']);
   });
 
-  it('finds nothing for words that are nowhere', () => {
-    expect(search('kubernetes')).toEqual([]);
+  it("drops French elisions, straight or curly: l'architecture, l’architecture", () => {
+    expect(ids("l'architecture")).toEqual(['optim']);
+    expect(ids('l’architecture')).toEqual(['optim']);
+    expect(ids("qu'architecture")).toEqual(['optim']);
   });
 
+  it('matches the beginning of the last word only, as one types', () => {
+    expect(ids('postgr')).toContain('pg-title');
+    expect(ids('diagnost')).toEqual(['linux-body']);
+    expect(ids('diagnostiquer serv')).toEqual(['linux-body']);
+    expect(ids('serv diagnostiquer')).toEqual([]);
+  });
+
+  it('tolerates one typo from 5 letters, two from 9, none below 5', () => {
+    expect(ids('postgrsql')).toContain('pg-title');
+    expect(ids('postgrsqll')).toContain('pg-title');
+    expect(ids('chunc')).toEqual(['oeuvre']);
+    expect(ids('jwx')).toEqual([]);
+    expect([typoBudget('jwt'), typoBudget('chunk'), typoBudget('postgresq'), typoBudget('abcdefgh')]).toEqual([0, 1, 2, 1]);
+  });
+});
+
+describe('search index: what a result shows', () => {
+  it('highlights where it matched, escaping the text', () => {
+    const [hit] = index.search({ text: 'requête' }).hits;
+    expect(hit?.snippet).toContain('<mark>requête</mark>');
+    expect(hit?.snippet).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; co.');
+    expect(hit?.snippet).not.toContain('<script>');
+  });
+
+  it('never passes HTML from the query into a snippet', () => {
+    const answer = index.search({ text: '<b>requête</b>' });
+    expect(answer.hits.map((hit) => hit.snippet).join('')).not.toContain('<b>');
+  });
+
+  it('cuts a snippet of about 200 characters around the match', () => {
+    const long = new SearchIndex({ isVisible: () => true, textOf: () => ({ text: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, lg: 'fr' }) });
+    long.set(buildIndexDocument('long', 0, 'fr', { title: 'T', tags: [], headings: '', summary: '', body: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, code: '' }));
+    const snippet = long.search({ text: 'postgresql' }).hits[0]?.snippet ?? '';
+    const visible = snippet.replace(/<\/?mark>/g, '');
+    expect(snippet).toContain('<mark>PostgreSQL</mark>');
+    expect(visible.length).toBeGreaterThanOrEqual(160);
+    expect(visible.length).toBeLessThanOrEqual(240);
+  });
+
+  it('suggests the closest query when nothing is found, only when it finds something', () => {
+    expect(index.search({ text: 'serveru' }).total).toBe(0);
+    expect(index.search({ text: 'serveru' }).suggestion).toBe('serveur');
+    expect(index.search({ text: 'postgrsqlxx serveur' }).suggestion).toBe('postgresql serveur');
+    expect(index.search({ text: 'zzzzzzzzzz' }).suggestion).toBeUndefined();
+    expect(index.search({ text: 'postgresql' }).suggestion).toBeUndefined();
+  });
+
+  it('counts tags over the whole matching set', () => {
+    expect(index.search({ text: 'spring', pageSize: 1 }).facets).toEqual([
+      { tag: 'Spring', count: 2 },
+      { tag: 'Sécurité', count: 1 },
+    ]);
+  });
+
+  it('filters exactly by tag, ignoring case and accents, not by text', () => {
+    expect(ids('', { tag: 'securite' })).toEqual(['spring']);
+    expect(ids('', { tag: 'SPRING' })).toEqual(['spring', 'oeuvre']);
+    expect(ids('', { tag: 'Postgre' })).toEqual([]);
+    expect(ids('jwt', { tag: 'Spring' })).toEqual(['spring']);
+  });
+
+  it('pages results and counts them all', () => {
+    // "base" and "bas" share the French stem "bas".
+    const all = ids('base');
+    expect(all).toEqual(['pg-tag', 'pg-heading', 'pg-summary', 'pg-title']);
+    const first = index.search({ text: 'base', page: 1, pageSize: 2 });
+    const second = index.search({ text: 'base', page: 2, pageSize: 2 });
+    expect(first.total).toBe(4);
+    expect(second.total).toBe(4);
+    expect([...first.hits, ...second.hits].map((hit) => hit.id)).toEqual(all);
+    expect(index.search({ text: 'base', page: 3, pageSize: 2 }).hits).toEqual([]);
+  });
+
+  it('lists everything newest first for an empty text', () => {
+    expect(ids('')[0]).toBe('linux-body');
+    expect(ids('')).toHaveLength(Object.keys(articles).length);
+  });
+});
+
+describe('text normalisation', () => {
   it('folds text the same way for index and query', () => {
     expect(foldText('Œuvre Ærodrome ÉTÉ straße')).toBe('oeuvre aerodrome ete strasse');
+  });
+
+  it('gives one search key for the forms of one query', () => {
+    expect(normalizeSearchKey('  SpRiNg   Boot ')).toBe('spring boot');
+    expect(normalizeSearchKey('Sécurité')).toBe(normalizeSearchKey('securite'));
+    expect(normalizeSearchKey('l’équipe')).toBe("l'equipe");
   });
 });

@@ -1,0 +1,114 @@
+// On-disk cache of analysed articles, keyed by each file's content hash: a restart reads these
+// instead of parsing Markdown and stemming every word again. Losing the folder only costs time.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Article } from '../../../shared/items/types';
+import type { IndexDocument, SearchIndexJson } from './search-index';
+
+/** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
+const CACHE_VERSION = 'content-v2';
+
+/** What one article file becomes, without its rendered body (read from the file when asked for). */
+export interface CachedArticle {
+  article: Article;
+  draft: boolean;
+  seriesOrder?: number;
+  doc: IndexDocument;
+}
+
+/** The whole loaded state, written when the source closes and read at the next start. */
+export interface ContentSnapshot<E> {
+  version: string;
+  entries: E[];
+  index: SearchIndexJson;
+}
+
+export function hashContent(text: string): string {
+  return createHash('sha256').update(CACHE_VERSION).update('\0').update(text).digest('hex');
+}
+
+export class ContentCache {
+  private readonly dir: string;
+
+  /** cacheDir: CONTENT_CACHE_DIR; each content folder gets its own subfolder there. */
+  constructor(cacheDir: string, contentDir: string) {
+    this.dir = path.join(cacheDir, createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16));
+  }
+
+  private fileOf(hash: string, extension: 'json' | 'txt'): string {
+    return path.join(this.dir, `${hash}.${extension}`);
+  }
+
+  async read(hash: string): Promise<CachedArticle | null> {
+    try {
+      return JSON.parse(await readFile(this.fileOf(hash, 'json'), 'utf8')) as CachedArticle;
+    } catch {
+      return null;
+    }
+  }
+
+  async write(hash: string, entry: CachedArticle, text: string): Promise<void> {
+    try {
+      await mkdir(this.dir, { recursive: true });
+      // The text first: an entry is only used once its JSON exists.
+      await writeFile(this.fileOf(hash, 'txt'), text);
+      await writeFile(this.fileOf(hash, 'json'), JSON.stringify(entry));
+    } catch {
+      // A read-only or full disk only means the next start parses again.
+    }
+  }
+
+  /** The plain text snippets are cut from; read on demand so that it never sits in memory. */
+  readText(hash: string): string | undefined {
+    try {
+      return readFileSync(this.fileOf(hash, 'txt'), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  private get snapshotFile(): string {
+    return path.join(this.dir, 'snapshot.json');
+  }
+
+  async readSnapshot<E>(): Promise<ContentSnapshot<E> | null> {
+    try {
+      const snapshot = JSON.parse(await readFile(this.snapshotFile, 'utf8')) as ContentSnapshot<E>;
+      return snapshot.version === CACHE_VERSION ? snapshot : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Synchronous: it runs while the process stops, when nothing else is served. */
+  writeSnapshot<E>(entries: E[], index: SearchIndexJson): void {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      const temporary = `${this.snapshotFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ version: CACHE_VERSION, entries, index } satisfies ContentSnapshot<E>));
+      renameSync(temporary, this.snapshotFile);
+    } catch {
+      // The next start reads the entries one by one instead.
+    }
+  }
+
+  /** Deletes the entries of files that no longer exist in this form, so the folder stays the size of the content. */
+  async prune(keep: Set<string>): Promise<number> {
+    let removed = 0;
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const hash = name.replace(/\.(json|txt)$/, '');
+      if (keep.has(hash) || name.startsWith('snapshot.json')) continue;
+      await rm(path.join(this.dir, name), { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Makes sure the folder can be created now, so a wrong CONTENT_CACHE_DIR shows in the logs at start. */
+  ensure(): void {
+    mkdirSync(this.dir, { recursive: true });
+  }
+}

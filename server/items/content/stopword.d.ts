@@ -1,0 +1,5 @@
+// stopword ships no types: the lists this project uses.
+declare module 'stopword' {
+  export const fra: string[];
+  export const eng: string[];
+}

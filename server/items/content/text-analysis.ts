@@ -1,0 +1,86 @@
+// Words → index terms, the same way for articles and queries: case, accents and ligatures folded,
+// French elisions dropped, Snowball stems in the article's language (fr, en).
+import snowball from 'snowball-stemmers';
+import { eng, fra } from 'stopword';
+
+/** Folds case, accents and ligatures so "equipe" finds "équipe" and "oeuvre" finds "œuvre". */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Longest search text kept for the search key. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** The search text as it keys caches: folded, apostrophes straightened, inner spaces collapsed, bounded. */
+export function normalizeSearchKey(text: string | null | undefined): string {
+  return foldText(text ?? '')
+    .replace(/[’‘ʼ`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_SEARCH_LENGTH)
+    .trim();
+}
+
+// l', d', qu', j', n', s', c', m', t' before a word (straight or curly apostrophe, after folding).
+const ELISION = /\b(?:qu|[ldjnsctm])['’‘ʼ](?=\p{L})/gu;
+const WORD = /[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu;
+
+/** Folded words of a text, elisions dropped ("l'architecture" → "architecture"). */
+export function foldedWords(text: string): string[] {
+  return foldText(text).replace(ELISION, '').match(WORD) ?? [];
+}
+
+export type StemLanguage = 'fr' | 'en';
+
+/** The stemmer language for an article's language code (anything not French is stemmed as English). */
+export function stemLanguageOf(lg: string): StemLanguage {
+  return lg.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+// The words of every text ("le", "de", "the", "and"): they would each list every article, doubling
+// the index for nothing a search can use.
+const stopWords = { fr: new Set(fra.map(foldText)), en: new Set(eng.map(foldText)) };
+
+/** A folded word too common to search for, in that language. */
+export function isStopWord(word: string, language: StemLanguage): boolean {
+  return stopWords[language].has(word);
+}
+
+const stemmers = { fr: snowball.newStemmer('french'), en: snowball.newStemmer('english') };
+// Snowball in JavaScript costs ~20 µs a word; a vocabulary is small, so each word is stemmed once.
+const MEMO_LIMIT = 200_000;
+const memo = { fr: new Map<string, string>(), en: new Map<string, string>() };
+
+/** The stem of a folded word in a language. Numbers and very short words are kept as they are. */
+export function stemWord(word: string, language: StemLanguage): string {
+  if (word.length < 3 || /\d/.test(word)) return word;
+  const known = memo[language].get(word);
+  if (known !== undefined) return known;
+  const stem = stemmers[language].stem(word);
+  if (memo[language].size >= MEMO_LIMIT) memo[language].clear();
+  memo[language].set(word, stem);
+  return stem;
+}
+
+/** Stem → count, and for each stem the first word seen (shown in "did you mean"). */
+export interface TermCounts {
+  counts: Map<string, number>;
+  surfaces: Map<string, string>;
+}
+
+/** The index terms of a text in one language. */
+export function analyzeText(text: string, language: StemLanguage, into: TermCounts = { counts: new Map(), surfaces: new Map() }): TermCounts {
+  for (const word of foldedWords(text)) {
+    if (stopWords[language].has(word)) continue;
+    const stem = stemWord(word, language);
+    into.counts.set(stem, (into.counts.get(stem) ?? 0) + 1);
+    if (!into.surfaces.has(stem)) into.surfaces.set(stem, word);
+  }
+  return into;
+}

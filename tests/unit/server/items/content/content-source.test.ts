@@ -1,0 +1,194 @@
+// The content source on a folder each test writes: publishing states, series, related articles,
+// incremental edits, coalesced bursts, the disk cache, and front matter errors.
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createContentSource, type ContentSource } from '../../../../../server/items/content/content-source';
+
+let dir: string;
+let cacheDir: string;
+const sources: ContentSource[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'content-source-'));
+  cacheDir = path.join(dir, 'cache');
+  await mkdir(path.join(dir, 'articles'));
+});
+afterEach(async () => {
+  await Promise.all(sources.splice(0).map((source) => source.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+function article(id: string, fields: Record<string, string> = {}, body = 'Un corps.') {
+  const meta = { id, title: `Titre ${id}`, date: '2025-01-15', language: 'fr', summary: `Résumé de ${id}.`, ...fields };
+  return ['---', ...Object.entries(meta).map(([key, value]) => `${key}: ${value}`), '---', body, ''].join('\n');
+}
+const put = (id: string, fields?: Record<string, string>, body?: string) => writeFile(path.join(dir, 'articles', `${id}.md`), article(id, fields, body));
+
+async function open(options: { showDrafts?: boolean; watchFiles?: boolean } = {}) {
+  const source = await createContentSource({ contentDir: dir, logger: pino({ level: 'silent' }), watchFiles: options.watchFiles ?? false, cacheDir, showDrafts: options.showDrafts ?? false });
+  sources.push(source);
+  return source;
+}
+const ids = async (source: ContentSource, filter = '') => (await source.list(filter)).map((item) => item.id);
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe('publishing states', () => {
+  it('keeps drafts out of list, get and search, unless drafts are shown', async () => {
+    await put('public');
+    await put('brouillon', { draft: 'true' });
+    const source = await open();
+    expect(await ids(source)).toEqual(['public']);
+    expect(await source.get('brouillon')).toBeNull();
+    expect((await source.search({ text: 'brouillon' })).total).toBe(0);
+
+    const preview = await open({ showDrafts: true });
+    expect((await ids(preview)).sort()).toEqual(['brouillon', 'public']);
+    expect((await preview.get('brouillon'))?.tit).toBe('Titre brouillon');
+  });
+
+  it('publishes an article dated in the future when its time comes, without an edit', async () => {
+    const soon = new Date(Date.now() + 1_200).toISOString();
+    await put('maintenant');
+    await put('plus-tard', { date: soon });
+    const source = await open();
+    let changes = 0;
+    source.onChange(() => (changes += 1));
+    expect(await ids(source)).toEqual(['maintenant']);
+    expect(await source.get('plus-tard')).toBeNull();
+    await waitFor(() => changes > 0, 4_000);
+    expect(await ids(source)).toEqual(['plus-tard', 'maintenant']);
+    expect((await source.get('plus-tard'))?.tit).toBe('Titre plus-tard');
+  });
+
+  it('carries the update date', async () => {
+    await put('revu', { updated: '2025-03-02' });
+    const source = await open();
+    expect((await source.get('revu'))?.updated).toBe('2025-03-02');
+    expect((await source.list(''))[0]?.updated).toBe('2025-03-02');
+  });
+
+  it.each([
+    ['draft', { draft: 'maybe' }],
+    ['updated', { updated: '2026-02-30' }],
+    ['updated', { updated: '2024-12-31' }],
+    ['date', { date: '2025-02-30' }],
+    ['seriesOrder', { series: 'S', seriesOrder: 'deux' }],
+  ])('reports a bad %s with the file and field, and keeps serving the others', async (field, fields) => {
+    await put('bon');
+    await put('mauvais', fields);
+    const source = await open();
+    expect(source.problems()).toEqual([expect.objectContaining({ field, file: expect.stringMatching(/mauvais\.md$/) })]);
+    expect(source.problems()[0]?.message).toMatch(new RegExp(`mauvais\\.md: ${field}: `));
+    expect(await ids(source)).toEqual(['bon']);
+  });
+});
+
+describe('series and related articles', () => {
+  it('lists the parts of a series by seriesOrder, then by date', async () => {
+    await put('partie-b', { series: '"Java 21"', seriesOrder: '2', date: '2025-01-01' });
+    await put('partie-a', { series: '"Java 21"', seriesOrder: '1', date: '2025-02-01' });
+    await put('partie-c', { series: '"java 21"', date: '2024-01-01' });
+    await put('ailleurs', { series: '"Autre"' });
+    const source = await open();
+    expect((await source.seriesParts('Java 21')).map((item) => item.id)).toEqual(['partie-a', 'partie-b', 'partie-c']);
+    expect((await source.get('partie-a'))?.series).toBe('Java 21');
+  });
+
+  it('finds related articles by shared tags and words, excluding the ones asked', async () => {
+    await put('pg-1', { title: 'Index PostgreSQL', tags: '[PostgreSQL, Performance]' });
+    await put('pg-2', { title: 'Plans PostgreSQL', tags: '[PostgreSQL, Performance]' });
+    await put('pg-3', { title: 'Vacuum PostgreSQL', tags: '[PostgreSQL]' });
+    await put('angular', { title: 'Signaux Angular', tags: '[Angular]' });
+    const source = await open();
+    expect((await source.related('pg-1')).map((item) => item.id)).toEqual(['pg-2', 'pg-3']);
+    expect((await source.related('pg-1', 3, ['pg-2'])).map((item) => item.id)).toEqual(['pg-3']);
+    expect((await source.related('pg-1', 1)).map((item) => item.id)).toEqual(['pg-2']);
+  });
+});
+
+describe('search through the source', () => {
+  it('answers summaries with snippets, facets and totals', async () => {
+    await put('cache', { title: 'Le cache HTTP', tags: '[HTTP, Cache]' }, 'Les réponses sont mises en cache par les proxys.');
+    await put('autre', { title: 'Autre sujet', tags: '[HTTP]' }, 'Rien à voir.');
+    const source = await open();
+    const answer = await source.search({ text: 'réponses', pageSize: 10 });
+    expect(answer.total).toBe(1);
+    expect(answer.hits[0]?.article).toMatchObject({ id: 'cache', tit: 'Le cache HTTP' });
+    expect(answer.hits[0]?.snippet).toContain('<mark>réponses</mark>');
+    expect(answer.facets).toEqual([
+      { tag: 'Cache', count: 1 },
+      { tag: 'HTTP', count: 1 },
+    ]);
+  });
+});
+
+describe('scale: incremental, coalesced, cached on disk', () => {
+  it('re-reads only the file that changed, and the others stay as they were', async () => {
+    for (const id of ['un', 'deux', 'trois']) await put(id);
+    const source = await open({ watchFiles: true });
+    const before = source.stats().parsed;
+    const unchanged = await source.get('deux');
+    await put('un', { title: 'Titre modifié' });
+    await waitFor(async () => (await source.list('')).some((item) => item.tit === 'Titre modifié'));
+    expect(source.stats().parsed - before).toBe(1);
+    expect(await source.get('deux')).toEqual(unchanged);
+    expect((await source.search({ text: 'modifié' })).hits.map((hit) => hit.article.id)).toEqual(['un']);
+
+    await unlink(path.join(dir, 'articles', 'trois.md'));
+    await waitFor(async () => !(await ids(source)).includes('trois'));
+    expect((await ids(source)).sort()).toEqual(['deux', 'un']);
+    expect(await source.get('trois')).toBeNull();
+  });
+
+  it('coalesces a burst of edits into one update', async () => {
+    await put('un');
+    const source = await open({ watchFiles: true });
+    let updates = 0;
+    source.onChange(() => (updates += 1));
+    for (let edit = 1; edit <= 5; edit += 1) {
+      await put('un', { title: `Version ${edit}` });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await waitFor(async () => (await source.list(''))[0]?.tit === 'Version 5');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(updates).toBe(1);
+  });
+
+  it('reads the analysed articles from disk, one by one, when the saved index is gone', async () => {
+    for (const id of ['un', 'deux']) await put(id);
+    await (await open()).close();
+    await rm(path.join(cacheDir), { recursive: true, force: true });
+    const cold = await open();
+    expect(cold.stats()).toMatchObject({ parsed: 2, fromCache: 0 });
+    await cold.close();
+    const { readdir } = await import('node:fs/promises');
+    const [folder] = await readdir(cacheDir);
+    await rm(path.join(cacheDir, folder!, 'snapshot.json'));
+    const warm = await open();
+    expect(warm.stats()).toMatchObject({ parsed: 0, fromCache: 2 });
+    expect((await ids(warm)).sort()).toEqual(['deux', 'un']);
+  });
+
+  it('reuses the analysed articles on disk at the next start', async () => {
+    for (const id of ['un', 'deux', 'trois']) await put(id);
+    const first = await open();
+    expect(first.stats()).toMatchObject({ parsed: 3, fromCache: 0 });
+    await first.close();
+    await put('deux', { title: 'Changé' });
+    const second = await open();
+    expect(second.stats().parsed).toBe(1);
+    expect((await second.search({ text: 'changé' })).hits.map((hit) => hit.article.id)).toEqual(['deux']);
+    expect((await second.search({ text: 'trois' })).hits[0]?.snippet).toBeDefined();
+  });
+});
