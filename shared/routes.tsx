@@ -2,6 +2,7 @@
 // loader reads articles through the items cache before the page renders.
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ItemsUnavailableError, isValidArticleId, normalizeFilter, type ItemsReader } from './items/items-reader';
+import { PAGE_SIZE, countPages, toTagKey, type SearchAnswer, type SearchRequest } from './items/search';
 import { RootLayout } from './components/root-layout';
 import { AboutPage } from './pages/about-page';
 import { findNeighbours } from './items/article-neighbours';
@@ -11,6 +12,7 @@ import { ArticleListPage } from './pages/article-list-page';
 import { ArticlePage, type ArticlePageData } from './pages/article-page';
 import { CvPage, loadCvPageData } from './pages/cv-page';
 import { RouteErrorPage } from './pages/route-error-page';
+import { TagPage, TagsPage, type TagPageData, type TagsPageData } from './pages/tag-pages';
 import { paths } from './paths';
 import { siteConfig } from './site/site-config';
 
@@ -22,6 +24,14 @@ async function readItems<T>(read: () => Promise<T>): Promise<T> {
     if (error instanceof ItemsUnavailableError) throw data({ reason: 'unavailable' }, { status: 503 });
     throw error;
   }
+}
+
+/** A ranked search where the reader offers one; else the filtered list, paged, in date order. */
+async function searchItems(items: ItemsReader, request: Required<Omit<SearchRequest, 'tag'>> & { tag?: string }): Promise<SearchAnswer> {
+  if (items.search) return items.search(request);
+  const key = request.tag === undefined ? undefined : toTagKey(request.tag);
+  const list = (await items.list(request.text)).filter((article) => key === undefined || article.tags.some((tag) => toTagKey(tag) === key));
+  return { total: list.length, hits: list.slice((request.page - 1) * request.pageSize, request.page * request.pageSize).map((article) => ({ article })), facets: [] };
 }
 
 /** All articles, newest first; none when the source cannot answer now. */
@@ -57,9 +67,15 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
               path: 'articles',
               element: <ArticleListPage />,
               loader: async ({ request }: LoaderFunctionArgs): Promise<ArticleListData> => {
-                const filter = normalizeFilter(new URL(request.url).searchParams.get('f'));
-                const articles = await readItems(() => items.list(filter, request.signal));
-                return { filter, articles };
+                // The parameters come normalised by the server's one parse of the request.
+                const params = new URL(request.url).searchParams;
+                const filter = normalizeFilter(params.get('f'));
+                const sort = params.get('sort') === 'date' ? 'date' : 'relevance';
+                const page = Number(params.get('page') ?? '1');
+                const answer = await readItems(() => searchItems(items, { text: filter, sort, page, pageSize: PAGE_SIZE }));
+                // A page past the last is no page (the first always is, even empty).
+                if (page > countPages(answer.total)) throw data({ reason: 'not-found' }, { status: 404 });
+                return { filter, sort, page, ...answer };
               },
             },
             {
@@ -73,7 +89,37 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
                 // is still shown without them when the list cannot be had.
                 const [article, list] = await Promise.all([readItems(() => items.get(id, request.signal)), readList(items, request.signal)]);
                 if (!article) throw data({ reason: 'not-found' }, { status: 404 });
-                return { article, ...findNeighbours(list, article.id) };
+                const neighbours = findNeighbours(list, article.id);
+                // Series and related articles are extras: the article shows without them if they fail.
+                const shown = [neighbours.previous?.id, neighbours.next?.id].filter((each): each is string => each !== undefined);
+                const [series, related] = await Promise.all([
+                  article.series ? (items.seriesParts?.(article.series) ?? Promise.resolve([])).catch(() => []) : Promise.resolve([]),
+                  (items.findRelated?.(article.id, shown) ?? Promise.resolve([])).catch(() => []),
+                ]);
+                return { article, ...neighbours, series, related };
+              },
+            },
+            {
+              id: 'tags',
+              path: 'tags',
+              element: <TagsPage />,
+              loader: async (): Promise<TagsPageData> => {
+                const answer = await readItems(() => searchItems(items, { text: '', sort: 'date', page: 1, pageSize: 1 }));
+                return { tags: [...answer.facets].sort((a, b) => a.tag.localeCompare(b.tag, 'fr')) };
+              },
+            },
+            {
+              id: 'tag',
+              path: 'tags/:tag',
+              element: <TagPage />,
+              loader: async ({ params, request }: LoaderFunctionArgs): Promise<TagPageData> => {
+                const asked = params.tag ?? '';
+                const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+                const answer = await readItems(() => searchItems(items, { text: '', tag: asked, sort: 'date', page, pageSize: PAGE_SIZE }));
+                // Exactly the tag: no article carries it, or a page past the last, is no page.
+                if (answer.total === 0 || page > countPages(answer.total)) throw data({ reason: 'not-found' }, { status: 404 });
+                const tag = answer.facets.find((facet) => toTagKey(facet.tag) === toTagKey(asked))?.tag ?? asked;
+                return { tag, page, ...answer };
               },
             },
             { id: 'about', path: 'help/about', element: <AboutPage /> },

@@ -16,6 +16,8 @@ export interface FeedChannel {
   author: string;
   /** FEED_FULL_CONTENT: each entry carries the article's whole body (absolute URLs), not only its summary. */
   fullContent?: boolean;
+  /** A tag's feed: the tag page it stands for, whose own feed URLs it announces. */
+  tag?: string;
 }
 
 // A BCP 47 shape: anything else from an upstream is left out rather than written as a language.
@@ -27,13 +29,20 @@ function languageOf(article: Article): string | undefined {
 
 /** The newest article date; the build time only for a feed without articles. */
 function lastUpdate(articles: Article[]): Date {
-  const times = articles.map((article) => Date.parse(article.date_m)).filter((time) => !Number.isNaN(time));
+  const times = articles.map((article) => Date.parse(article.updated ?? article.date_m)).filter((time) => !Number.isNaN(time));
   return new Date(times.length > 0 ? Math.max(...times) : Date.now());
 }
 
 function linksOf(channel: FeedChannel) {
   const url = (path: string) => buildCanonicalUrl(channel.siteUrl, path);
-  return { list: url(paths.articles), cv: url(paths.cv), rss: url(paths.rss), atom: url(paths.atom), article: (article: Article) => url(paths.article(article.id)) };
+  const base = channel.tag === undefined ? undefined : paths.tag(channel.tag);
+  return {
+    list: url(base ?? paths.articles),
+    cv: url(paths.cv),
+    rss: url(base ? `${base}/rss.xml` : paths.rss),
+    atom: url(base ? `${base}/atom.xml` : paths.atom),
+    article: (article: Article) => url(paths.article(article.id)),
+  };
 }
 
 /** The channel and articles with every text stripped of what XML 1.0 does not allow. */
@@ -90,7 +99,7 @@ export function buildAtomFeed(rawChannel: FeedChannel, rawArticles: Article[]): 
       return {
         id: links.article(article),
         title: { value: article.tit, type: 'text' },
-        updated: new Date(article.date_m),
+        updated: new Date(article.updated ?? article.date_m),
         published: new Date(article.date_m),
         links: [{ href: links.article(article), rel: 'alternate', type: 'text/html' }],
         summary: { value: article.sum, type: 'html' },

@@ -27,15 +27,26 @@ const pageCacheControl = (ttl: number) => `public, max-age=0, s-maxage=${ttl}, s
 const sharedCacheControl = (ttl: number) => `public, max-age=${ttl}, stale-while-revalidate=${ttl}`;
 
 const ITEMS_LIST: RoutePolicy = { kind: 'items-api', params: { f: normalizeFilter }, localized: false, cacheControl: sharedCacheControl };
+/** The items API's search extension (not in the SPEC's contract): ranked, paged, faceted. */
+const ITEMS_SEARCH: RoutePolicy = { kind: 'items-api', params: { f: (value) => normalizeFilter(value).toLowerCase(), sort: (value) => (value === 'date' ? value : ''), page: (value) => (/^[1-9]\d{0,5}$/.test(value) && value !== '1' ? value : '') }, localized: false, cacheControl: sharedCacheControl };
 const ITEMS_API: RoutePolicy = { kind: 'items-api', params: {}, localized: false, cacheControl: sharedCacheControl };
 const DOCUMENT: RoutePolicy = { kind: 'document', params: {}, localized: false, cacheControl: sharedCacheControl };
-const ARTICLE_LIST: RoutePolicy = { kind: 'page', params: { f: normalizeFilter }, localized: true, cacheControl: pageCacheControl };
+/** A page number past the first, as written in a URL; anything else is the first page (left out). */
+const normalizePage = (value: string) => (/^[1-9]\d{0,5}$/.test(value) && value !== '1' ? value : '');
+/** Date order is the one alternative to relevance (the default, left out). */
+const normalizeSort = (value: string) => (value === 'date' ? value : '');
+/** The search text of a page: case folded too, so `SpRiNg` and `spring` are one page (shown lower-case). */
+const normalizePageFilter = (value: string) => normalizeFilter(value).toLowerCase();
+
+const ARTICLE_LIST: RoutePolicy = { kind: 'page', params: { f: normalizePageFilter, sort: normalizeSort, page: normalizePage }, localized: true, cacheControl: pageCacheControl };
+const TAG_PAGE: RoutePolicy = { kind: 'page', params: { page: normalizePage }, localized: true, cacheControl: pageCacheControl };
 const PAGE: RoutePolicy = { kind: 'page', params: {}, localized: true, cacheControl: pageCacheControl };
 /** Files of public/ (they all have an extension): served by express.static, never the page cache. */
 const FILE: RoutePolicy = { kind: 'file', params: {}, localized: false, cacheControl: () => 'public, max-age=3600' };
 
 const ITEMS_PREFIX = '/www-be/';
 const ITEMS_LIST_PATH = `${ITEMS_API_BASE}/items`.toLowerCase();
+const ITEMS_SEARCH_PATH = `${ITEMS_API_BASE}/search`.toLowerCase();
 const DOCUMENTS = new Map<string, RoutePolicy>([
   [paths.rss, DOCUMENT],
   [paths.atom, DOCUMENT],
@@ -49,10 +60,11 @@ const DOCUMENTS = new Map<string, RoutePolicy>([
 /** The policy of a path (without its query). Express matches routes case-insensitively: so does this. */
 export function findRoutePolicy(path: string): RoutePolicy {
   const lower = path.toLowerCase();
-  if (lower.startsWith(ITEMS_PREFIX)) return lower === ITEMS_LIST_PATH ? ITEMS_LIST : ITEMS_API;
+  if (lower.startsWith(ITEMS_PREFIX)) return lower === ITEMS_LIST_PATH ? ITEMS_LIST : lower === ITEMS_SEARCH_PATH ? ITEMS_SEARCH : ITEMS_API;
   const document = DOCUMENTS.get(lower);
   if (document) return document;
   if (lower === paths.articles) return ARTICLE_LIST;
+  if (lower.startsWith(`${paths.tags}/`)) return /\/(rss|atom)\.xml$/.test(lower) ? DOCUMENT : TAG_PAGE;
   const inArticles = lower.startsWith(`${paths.articles}/`);
   // An article's Markdown twin: the same in every interface language.
   if (inArticles && lower.endsWith('.md')) return DOCUMENT;

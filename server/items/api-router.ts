@@ -1,6 +1,7 @@
 // /www-be/items/v1.0 for the browser: the items API of DESIGN.md, answered through the cache.
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
+import { PAGE_SIZE } from '../../shared/items/search';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import { requireXsrfToken } from '../middleware/xsrf';
@@ -38,6 +39,12 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
     // The same parse as the response cache's key: `?f=a&f=b` searches "a" for both.
     const f = readRequestTarget(req).params.f ?? '';
     await answer(req, res, () => cache.list(f));
+  });
+
+  // A documented extension for the live search: the same ranked page, facets and snippets as the list page.
+  router.get('/search', async (req: Request, res: Response) => {
+    const { f = '', sort, page = '1' } = readRequestTarget(req).params;
+    await answer(req, res, () => cache.search({ text: f, sort: sort === 'date' ? 'date' : 'relevance', page: Number(page), pageSize: PAGE_SIZE }));
   });
 
   router.get('/items/:id', async (req: Request<{ id: string }>, res: Response) => {

@@ -7,9 +7,29 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { normalizeFilter, type ItemsReader } from '../../shared/items/items-reader';
+import { PAGE_SIZE, toTagKey, type SearchAnswer, type SearchRequest } from '../../shared/items/search';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { prepareArticle, prepareSummary } from '../html/prepare-article';
 import { ItemsContentError, type ItemsSource } from './source';
+
+/** Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion. */
+function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: string; page: number; pageSize: number }): SearchAnswer {
+  const key = tag === undefined ? undefined : toTagKey(tag);
+  const matching = key === undefined ? list : list.filter((article) => article.tags.some((each) => toTagKey(each) === key));
+  const counts = new Map<string, { tag: string; count: number }>();
+  for (const article of matching) {
+    for (const each of article.tags) {
+      const facet = counts.get(toTagKey(each)) ?? { tag: each, count: 0 };
+      facet.count += 1;
+      counts.set(toTagKey(each), facet);
+    }
+  }
+  return {
+    total: matching.length,
+    hits: matching.slice((page - 1) * pageSize, page * pageSize).map((article) => ({ article })),
+    facets: [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+  };
+}
 
 /** Summaries prepared between two yields to the event loop (about 10 to 30 ms of sanitising). */
 const SUMMARY_SLICE = 250;
@@ -94,6 +114,30 @@ export class ItemsCache implements ItemsReader {
       const article = await this.source.get(id);
       return article ? await prepareArticle(article) : null;
     });
+  }
+
+  /** The source's ranked search, or, for a source that only filters (upstream), its list paged and faceted here. */
+  search(request: SearchRequest): Promise<SearchAnswer> {
+    const page = Math.max(1, request.page ?? 1);
+    const pageSize = request.pageSize ?? PAGE_SIZE;
+    const sort = request.sort ?? 'relevance';
+    const text = normalizeFilter(request.text);
+    const key = `search:${JSON.stringify([text.toLowerCase(), request.tag ? toTagKey(request.tag) : '', sort, page, pageSize])}`;
+    return this.read(key, async () => {
+      if (this.source.search) {
+        const answer = await this.source.search({ text, tag: request.tag, sort, page, pageSize });
+        return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: this.prepareSummaryOnce(hit.article) })) };
+      }
+      return searchInList(await this.list(text), { tag: request.tag, page, pageSize });
+    });
+  }
+
+  seriesParts(series: string): Promise<ArticleSummary[]> {
+    return this.read(`series:${toTagKey(series)}`, async () => this.prepareSummaries((await this.source.seriesParts?.(series)) ?? []));
+  }
+
+  findRelated(id: string, exclude: string[]): Promise<ArticleSummary[]> {
+    return this.read(`related:${id}:${exclude.join('/')}`, async () => this.prepareSummaries((await this.source.related?.(id, 3, exclude)) ?? []));
   }
 
   clear(): void {

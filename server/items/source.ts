@@ -1,28 +1,9 @@
 // The server reads articles through this interface; upstream.ts and content/ implement it.
 import { ItemsUnavailableError, type ItemsReader } from '../../shared/items/items-reader';
+import type { SearchAnswer, SearchRequest } from '../../shared/items/search';
 import type { ArticleSummary } from '../../shared/items/types';
 
-/** A search with ranking, pages and facets (built-in content only; others fall back to list()). */
-export interface SearchRequest {
-  /** The visitor's text; normalised by the source (normalizeSearchKey). */
-  text: string;
-  /** Only articles carrying exactly this tag (case- and accent-insensitive). */
-  tag?: string;
-  sort?: 'relevance' | 'date';
-  /** 1-based page number. */
-  page?: number;
-  pageSize?: number;
-}
-
-export interface SearchAnswer {
-  /** Matching articles in all pages. */
-  total: number;
-  hits: { article: ArticleSummary; /** HTML, escaped, with <mark> around matched words. */ snippet?: string }[];
-  /** Tags of all matching articles, most frequent first. */
-  facets: { tag: string; count: number }[];
-  /** "Did you mean": a query built from indexed words that finds something, when this one finds nothing. */
-  suggestion?: string;
-}
+export type { SearchAnswer, SearchRequest } from '../../shared/items/search';
 
 export interface ItemsSource extends ItemsReader {
   /** For logs and /readyz: "upstream https://…" or "content /srv/content". */
@@ -35,6 +16,10 @@ export interface ItemsSource extends ItemsReader {
   close(): Promise<void>;
   /** Ranked search with snippets and facets; absent on sources that only filter (upstream). */
   search?(request: SearchRequest): Promise<SearchAnswer>;
+  /** The parts of a series, in order (built-in content). */
+  seriesParts?(series: string): Promise<ArticleSummary[]>;
+  /** Up to `limit` articles close to this one by tags and terms, none of `exclude` (built-in content). */
+  related?(id: string, limit?: number, exclude?: string[]): Promise<ArticleSummary[]>;
 }
 
 /**

@@ -6,7 +6,7 @@ import { localizePath, paths } from '../paths';
 import { TagBadges } from './tag-badges';
 
 /** One card of the list: plain markup and links, rendered inside the article search island. */
-export function ArticleCard({ article, lang, tagsLabel }: { article: ArticleSummary; lang: Lang; tagsLabel: string }) {
+export function ArticleCard({ article, lang, tagsLabel, snippet }: { article: ArticleSummary; lang: Lang; tagsLabel: string; snippet?: string }) {
   const thumbnail = article.img[0];
   return (
     <li className="card article-card mb-3" data-testid="article-card">
@@ -25,6 +25,8 @@ export function ArticleCard({ article, lang, tagsLabel }: { article: ArticleSumm
           {thumbnail && <img className="article-thumb flex-shrink-0 rounded" src={thumbnail} width={64} height={64} alt="" loading="lazy" decoding="async" />}
           <div className="article-summary mb-0" dangerouslySetInnerHTML={{ __html: truncateHtml(article.sum) }} />
         </div>
+        {/* Where the search matched: escaped text with <mark>, made by the search index, never the query as HTML. */}
+        {snippet && <p className="search-snippet small text-body-secondary mt-2 mb-0" data-testid="snippet" dangerouslySetInnerHTML={{ __html: snippet }} />}
       </div>
     </li>
   );

@@ -38,6 +38,10 @@ export interface PageHeadProps {
   article?: { publishedTime: string; tags: string[] };
   /** schema.org blocks, each written as one <script type="application/ld+json">. */
   structuredData?: JsonLd[];
+  /** A page of a paged list: its number, and the site paths (French form) of the pages around it. */
+  pagination?: { page: number; previous?: string; next?: string };
+  /** Extra feeds of this page (a tag's), besides the site's, as site paths. */
+  feeds?: { type: 'rss' | 'atom'; title: string; href: string }[];
 }
 
 /** Link previews show no SVG: a page's own raster image, else its generated 1200×630 card. */
@@ -71,11 +75,14 @@ function locateMarkdownTwin(card: ShareCard | undefined): string {
   return paths.llmsTxt;
 }
 
-export function PageHead({ title, description, type = 'website', image, shareCard, contentLang, article, structuredData = [] }: PageHeadProps) {
+export function PageHead({ title, description, type = 'website', image, shareCard, contentLang, article, structuredData = [], pagination, feeds = [] }: PageHeadProps) {
   const { siteUrl, lang } = useAppData();
   const t = useT();
   const { pathname } = useLocation();
-  const url = buildPageUrl(siteUrl, pathname, lang);
+  // A later page of a list is a page of its own: its canonical URL names it.
+  const pageQuery = pagination && pagination.page > 1 ? `?page=${pagination.page}` : '';
+  const url = buildPageUrl(siteUrl, pathname, lang) + pageQuery;
+  const toPageUrl = (sitePath: string) => buildCanonicalUrl(siteUrl, localizePath(sitePath, lang));
   const preview = choosePreviewImage(image, shareCard ?? describeCvCard());
   const imageUrl = toAbsoluteUrl(siteUrl, preview.src);
   const locale = toOgLocale(contentLang ?? lang);
@@ -84,6 +91,11 @@ export function PageHead({ title, description, type = 'website', image, shareCar
       <title>{title + t('SITE.TITLE_SUFFIX')}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {pagination?.previous && <link rel="prev" href={toPageUrl(pagination.previous)} />}
+      {pagination?.next && <link rel="next" href={toPageUrl(pagination.next)} />}
+      {feeds.map((feed) => (
+        <link key={feed.href} rel="alternate" type={feed.type === 'rss' ? 'application/rss+xml' : 'application/atom+xml'} title={feed.title} href={buildCanonicalUrl(siteUrl, feed.href)} />
+      ))}
       {LANGS.map((alternate) => (
         <link key={alternate} rel="alternate" hrefLang={alternate} href={buildPageUrl(siteUrl, pathname, alternate)} />
       ))}

@@ -1,17 +1,19 @@
-// The article list and its search box. Without JavaScript it is a GET form (/articles?f=…) over the
-// list the server rendered. Hydrated, it searches as the visitor types (debounced) through the items
-// API, keeps the URL in step (Back and Forward show each search again) and stores the query so that
-// the menu's link brings it back (SPEC §4).
+// The article list and its search. Without JavaScript it is a GET form (/articles?f=…) over the page
+// the server rendered: ranked results with where they matched, tag facets, a "did you mean", date
+// order as the alternative and pages. Hydrated, it searches as the visitor types (debounced) through
+// the items API's search, renders the same, keeps the URL in step (Back and Forward show each search
+// again) and stores the query so that the menu's link brings it back (SPEC §4).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ArticleCard } from '../components/article-card';
+import { Pagination } from '../components/pagination';
 import type { Lang } from '../i18n/langs';
-import { fetchArticleList } from '../items/items-client';
+import { fetchSearch } from '../items/items-client';
 import { normalizeFilter } from '../items/items-reader';
-import type { ArticleSummary } from '../items/types';
+import { countPages, type SearchAnswer, type SearchSort } from '../items/search';
 import { localizePath, paths } from '../paths';
 import { storeArticleFilter } from './stored-filter';
 
-/** Templates with {{count}} / {{query}}; `_one` and `_other` chosen by the language's plural rules. */
+/** Templates with {{count}} / {{query}} / {{page}}; `one` and `other` chosen by the language's plural rules. */
 export interface ArticleSearchLabels {
   searchLabel: string;
   placeholder: string;
@@ -24,17 +26,34 @@ export interface ArticleSearchLabels {
   empty: string;
   tags: string;
   unavailable: string;
+  suggestion: string;
+  sortLabel: string;
+  sortRelevance: string;
+  sortDate: string;
+  facets: string;
+  pages: string;
+  previousPage: string;
+  nextPage: string;
+  pageOf: string;
+}
+
+/** One page of results as the list shows it. */
+export interface ArticleListResult extends SearchAnswer {
+  filter: string;
+  sort: SearchSort;
+  page: number;
 }
 
 export interface ArticleSearchProps {
-  filter: string;
-  articles: ArticleSummary[];
+  result: ArticleListResult;
   lang: Lang;
   labels: ArticleSearchLabels;
 }
 
 /** Waits this long after the last key before searching: a search per word, not per letter. */
 const DEBOUNCE_MS = 250;
+/** Facets shown: the most frequent tags of the results. */
+const MAX_FACETS = 12;
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
@@ -45,13 +64,25 @@ function countText(labels: ArticleSearchLabels, lang: Lang, count: number, query
   return fill(query ? labels.resultCountFiltered[form] : labels.resultCount[form], { count, query });
 }
 
-function readUrlFilter(): string {
-  return normalizeFilter(new URLSearchParams(window.location.search).get('f'));
+/** The list's URL for a search, an order and a page, in the interface's language. */
+export function buildListUrl(filter: string, sort: SearchSort, page: number, lang: Lang): string {
+  const query = new URLSearchParams();
+  if (filter) query.set('f', filter);
+  if (sort === 'date') query.set('sort', 'date');
+  if (page > 1) query.set('page', String(page));
+  const search = query.toString();
+  return localizePath(search ? `${paths.articles}?${search}` : paths.articles, lang);
 }
 
-export function ArticleSearch({ filter: initialFilter, articles: initialArticles, lang, labels }: ArticleSearchProps) {
+function readUrl(): { filter: string; sort: SearchSort } {
+  const params = new URLSearchParams(window.location.search);
+  return { filter: normalizeFilter(params.get('f')).toLowerCase(), sort: params.get('sort') === 'date' ? 'date' : 'relevance' };
+}
+
+export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchProps) {
   const inputId = useId();
-  const [state, setState] = useState({ filter: initialFilter, articles: initialArticles, failed: false });
+  const [result, setResult] = useState(initial);
+  const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   // Uncontrolled: what the visitor typed before the island was hydrated stays in the box.
   const input = useRef<HTMLInputElement>(null);
@@ -61,24 +92,23 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
   const pushed = useRef(false);
 
   const runSearch = useCallback(
-    async (text: string, history: 'push' | 'replace' | 'none') => {
-      const filter = normalizeFilter(text);
+    async (text: string, sort: SearchSort, history: 'push' | 'replace' | 'none') => {
+      const filter = normalizeFilter(text).toLowerCase();
       pending.current?.abort();
       const controller = new AbortController();
       pending.current = controller;
       setBusy(true);
       try {
-        const articles = await fetchArticleList(filter, controller.signal);
+        const answer = await fetchSearch(filter, sort, controller.signal);
         if (controller.signal.aborted) return;
-        setState({ filter, articles, failed: false });
+        setResult({ ...answer, filter, sort, page: 1 });
+        setFailed(false);
         storeArticleFilter(filter);
-        if (history !== 'none') {
-          const url = localizePath(paths.articleSearch(filter), lang);
-          if (history === 'push') window.history.pushState(null, '', url);
-          else window.history.replaceState(null, '', url);
-        }
+        const url = buildListUrl(filter, sort, 1, lang);
+        if (history === 'push') window.history.pushState(null, '', url);
+        else if (history === 'replace') window.history.replaceState(null, '', url);
       } catch {
-        if (!controller.signal.aborted) setState((previous) => ({ ...previous, failed: true }));
+        if (!controller.signal.aborted) setFailed(true);
       } finally {
         if (pending.current === controller) setBusy(false);
       }
@@ -89,25 +119,24 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
   const schedule = (text: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (normalizeFilter(text) === state.filter) return;
-      void runSearch(text, pushed.current ? 'replace' : 'push');
+      if (normalizeFilter(text).toLowerCase() === result.filter && result.page === 1) return;
+      void runSearch(text, result.sort, pushed.current ? 'replace' : 'push');
       pushed.current = true;
     }, DEBOUNCE_MS);
   };
 
   useEffect(() => {
-    storeArticleFilter(initialFilter);
     // Typed before hydration (React came with that first key): search it now.
     const typed = input.current?.value ?? '';
-    if (normalizeFilter(typed) !== initialFilter) {
+    if (normalizeFilter(typed).toLowerCase() !== initial.filter) {
       pushed.current = true;
-      void runSearch(typed, 'push');
+      void runSearch(typed, initial.sort, 'push');
     }
     const onPopState = () => {
-      const filter = readUrlFilter();
+      const { filter, sort } = readUrl();
       if (input.current) input.current.value = filter;
       pushed.current = false;
-      void runSearch(filter, 'none');
+      void runSearch(filter, sort, 'none');
     };
     window.addEventListener('popstate', onPopState);
     return () => {
@@ -115,17 +144,18 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
       clearTimeout(timer.current);
       pending.current?.abort();
     };
-  }, [initialFilter, runSearch]);
+  }, [initial, runSearch]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearTimeout(timer.current);
     const value = input.current?.value ?? '';
-    if (normalizeFilter(value) !== state.filter) void runSearch(value, 'push');
+    if (normalizeFilter(value).toLowerCase() !== result.filter || result.page !== 1) void runSearch(value, result.sort, 'push');
     pushed.current = false;
   };
 
-  const { filter, articles, failed } = state;
+  const { filter, sort, page, total, hits, facets, suggestion } = result;
+  const pages = countPages(total);
   return (
     <>
       {/* A plain GET form without JavaScript: /articles?f=... */}
@@ -135,28 +165,60 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
         </label>
         <input
           id={inputId}
+          ref={input}
           className="form-control"
           type="search"
           name="f"
-          ref={input}
-          defaultValue={initialFilter}
+          defaultValue={initial.filter}
           onChange={(event) => schedule(event.target.value)}
           placeholder={labels.placeholder}
           maxLength={200}
           autoComplete="off"
           data-testid="article-search"
         />
+        {sort === 'date' && <input type="hidden" name="sort" value="date" />}
         <button className="btn btn-primary" type="submit">
           {labels.submit}
         </button>
       </form>
       <p className="small text-body-secondary" role="status" aria-live="polite" aria-busy={busy} data-testid="result-count">
-        {failed ? labels.unavailable : countText(labels, lang, articles.length, filter)}
+        {failed ? labels.unavailable : countText(labels, lang, total, filter)}
       </p>
-      {articles.length > 0 ? (
+      {suggestion && (
+        <p data-testid="suggestion">
+          <a href={buildListUrl(suggestion, sort, 1, lang)}>{fill(labels.suggestion, { query: suggestion })}</a>
+        </p>
+      )}
+      {filter && total > 0 && (
+        <p className="small search-sort" data-testid="search-sort">
+          {labels.sortLabel}{' '}
+          {(['relevance', 'date'] as const).map((each, at) => (
+            <span key={each}>
+              {at > 0 && ' · '}
+              <a href={buildListUrl(filter, each, 1, lang)} aria-current={each === sort ? 'true' : undefined}>
+                {each === 'date' ? labels.sortDate : labels.sortRelevance}
+              </a>
+            </span>
+          ))}
+        </p>
+      )}
+      {filter && facets.length > 0 && (
+        <nav className="search-facets mb-3" aria-label={labels.facets} data-testid="facets">
+          <ul className="list-inline mb-0">
+            {facets.slice(0, MAX_FACETS).map((facet) => (
+              <li className="list-inline-item" key={facet.tag}>
+                <a className="badge tag-badge" href={localizePath(paths.tag(facet.tag), lang)}>
+                  {facet.tag} <span className="facet-count">({facet.count})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {hits.length > 0 ? (
         <ul className="list-unstyled" data-testid="article-list">
-          {articles.map((article) => (
-            <ArticleCard key={article.id} article={article} lang={lang} tagsLabel={labels.tags} />
+          {hits.map((hit) => (
+            <ArticleCard key={hit.article.id} article={hit.article} snippet={hit.snippet} lang={lang} tagsLabel={labels.tags} />
           ))}
         </ul>
       ) : filter ? (
@@ -169,6 +231,7 @@ export function ArticleSearch({ filter: initialFilter, articles: initialArticles
       ) : (
         <p data-testid="no-match">{labels.empty}</p>
       )}
+      <Pagination page={page} pages={pages} hrefOf={(target) => buildListUrl(filter, sort, target, lang)} labels={labels} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 // The browser's client for this server's items API (/www-be/items/v1.0), used by the live article search.
 import { ItemsUnavailableError, normalizeFilter } from './items-reader';
+import type { SearchAnswer, SearchSort } from './search';
 import type { ArticleSummary } from './types';
 
 export const ITEMS_API_BASE = '/www-be/items/v1.0';
@@ -49,6 +50,17 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T | null> 
     if (signal?.aborted) throw error;
     throw new ItemsUnavailableError('The items API answered something that is not JSON', { cause: error });
   }
+}
+
+/** One page of a ranked search, with facets and snippets: the items API's search extension (GET /search). */
+export async function fetchSearch(filter: string, sort: SearchSort, signal?: AbortSignal, base: string = ITEMS_API_BASE): Promise<SearchAnswer> {
+  const query = new URLSearchParams();
+  const f = normalizeFilter(filter);
+  if (f) query.set('f', f);
+  if (sort === 'date') query.set('sort', 'date');
+  const answer = await getJson<SearchAnswer>(`${base}/search?${query.toString()}`, signal);
+  if (!answer) throw new ItemsUnavailableError('The items API has no search');
+  return answer;
 }
 
 /** The articles matching a search, newest first, as the items API answers them (the live search's call). */

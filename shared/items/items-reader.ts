@@ -1,4 +1,5 @@
 // How pages read articles: the server passes its cache, the browser passes the HTTP client.
+import type { SearchAnswer, SearchRequest } from './search';
 import type { Article, ArticleSummary } from './types';
 
 export interface ItemsReader {
@@ -6,6 +7,12 @@ export interface ItemsReader {
   list(filter: string, signal?: AbortSignal): Promise<ArticleSummary[]>;
   /** One article, or null when there is no such article. */
   get(id: string, signal?: AbortSignal): Promise<Article | null>;
+  /** Ranked, paged search with facets and snippets (the server's cache answers it for every source). */
+  search?(request: SearchRequest): Promise<SearchAnswer>;
+  /** The parts of a series, in order; none when the source does not know series. */
+  seriesParts?(series: string): Promise<ArticleSummary[]>;
+  /** Up to three articles close to this one, none of `exclude`. */
+  findRelated?(id: string, exclude: string[]): Promise<ArticleSummary[]>;
 }
 
 /** The items source cannot answer now (down, slow, broken): pages show a 503, not a 404. */

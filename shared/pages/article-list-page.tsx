@@ -2,18 +2,16 @@ import { useLoaderData } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { PageHead } from '../components/page-head';
 import { Island } from '../islands/island';
-import type { ArticleSearchLabels } from '../islands/article-search';
+import { buildListUrl, type ArticleListResult, type ArticleSearchLabels } from '../islands/article-search';
 import { truncateHtml } from '../items/truncate-html';
-import type { ArticleSummary } from '../items/types';
+import { countPages } from '../items/search';
+import { DEFAULT_LANG } from '../i18n/langs';
 import { describeArticlesCard } from '../seo/share-image';
 
-export interface ArticleListData {
-  filter: string;
-  articles: ArticleSummary[];
-}
+export type ArticleListData = ArticleListResult;
 
 export function ArticleListPage() {
-  const { filter, articles } = useLoaderData() as ArticleListData;
+  const result = useLoaderData() as ArticleListData;
   const t = useT();
   const { lang } = useAppData();
   const labels: ArticleSearchLabels = {
@@ -28,16 +26,32 @@ export function ArticleListPage() {
     empty: t('ARTICLE_LIST.EMPTY'),
     tags: t('ARTICLE_LIST.TAGS'),
     unavailable: t('ERROR.UNAVAILABLE_TEXT'),
+    suggestion: t('ARTICLE_LIST.SUGGESTION'),
+    sortLabel: t('ARTICLE_LIST.SORT_LABEL'),
+    sortRelevance: t('ARTICLE_LIST.SORT_RELEVANCE'),
+    sortDate: t('ARTICLE_LIST.SORT_DATE'),
+    facets: t('ARTICLE_LIST.FACETS'),
+    pages: t('ARTICLE_LIST.PAGES'),
+    previousPage: t('ARTICLE_LIST.PREVIOUS_PAGE'),
+    nextPage: t('ARTICLE_LIST.NEXT_PAGE'),
+    pageOf: t('ARTICLE_LIST.PAGE_OF'),
   };
   // The cards show 300 characters of each summary: the island's props carry no more.
-  const cards = articles.map((article) => ({ ...article, sum: truncateHtml(article.sum) }));
+  const hits = result.hits.map((hit) => ({ ...hit, article: { ...hit.article, sum: truncateHtml(hit.article.sum) } }));
+  const pages = countPages(result.total);
+  const pageUrl = (page: number) => buildListUrl(result.filter, result.sort, page, DEFAULT_LANG);
   return (
     <section className="article-list" aria-labelledby="articles-heading">
-      <PageHead title={t('ARTICLE_LIST.TITLE')} description={t('ARTICLE_LIST.DESCRIPTION')} shareCard={describeArticlesCard()} />
+      <PageHead
+        title={result.page > 1 ? `${t('ARTICLE_LIST.TITLE')} — ${t('ARTICLE_LIST.PAGE_OF', { page: result.page, pages })}` : t('ARTICLE_LIST.TITLE')}
+        description={t('ARTICLE_LIST.DESCRIPTION')}
+        shareCard={describeArticlesCard()}
+        pagination={{ page: result.page, previous: result.page > 1 ? pageUrl(result.page - 1) : undefined, next: result.page < pages ? pageUrl(result.page + 1) : undefined }}
+      />
       <h1 id="articles-heading" className="h2 mb-3">
         {t('ARTICLE_LIST.HEADING')}
       </h1>
-      <Island name="article-search" props={{ filter, articles: cards, lang, labels }} />
+      <Island name="article-search" props={{ result: { ...result, hits }, lang, labels }} />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { readArticleAids } from '../items/article-aids';
 import type { ArticleNeighbours } from '../items/article-neighbours';
 import { HEADING_LINK_LABEL_ID } from '../items/article-markup';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
-import type { Article } from '../items/types';
+import type { Article, ArticleSummary } from '../items/types';
 import { paths } from '../paths';
 import { describeArticleCard } from '../seo/share-image';
 import { buildBlogPosting, buildBreadcrumbList } from '../seo/structured-data';
@@ -17,10 +17,14 @@ import { siteConfig } from '../site/site-config';
 
 export interface ArticlePageData extends ArticleNeighbours {
   article: Article;
+  /** Every part of the article's series, in order (the article among them); none outside a series. */
+  series: ArticleSummary[];
+  /** Up to three articles close to this one, other than the previous and next. */
+  related: ArticleSummary[];
 }
 
 export function ArticlePage() {
-  const { article, previous, next } = useLoaderData() as ArticlePageData;
+  const { article, previous, next, series = [], related = [] } = useLoaderData() as ArticlePageData;
   const t = useT();
   const { siteUrl, lang } = useAppData();
   // All read the prepared HTML the items API serves, so client navigation shows what the server rendered.
@@ -68,6 +72,12 @@ export function ArticlePage() {
           <h1 className="h2 mb-2">{article.tit}</h1>
           <p className="small text-body-secondary mb-2" lang={contentLang ? lang : undefined}>
             {t('ARTICLE.PUBLISHED')} <time dateTime={toIsoDate(article.date_m)}>{formatArticleDate(article.date_m)}</time>
+            {article.updated && (
+              <span data-testid="updated">
+                {', '}
+                {t('ARTICLE.UPDATED')} <time dateTime={toIsoDate(article.updated)}>{formatArticleDate(article.updated)}</time>
+              </span>
+            )}
             <span aria-hidden="true"> · </span>
             <span data-testid="reading-time">{t('ARTICLE.READING_TIME', { count: minutes })}</span>
           </p>
@@ -88,9 +98,43 @@ export function ArticlePage() {
               </Link>
             </div>
           </div>
+          {series.length > 1 && (
+            <nav className="card series-card mt-3" aria-labelledby="series-heading" data-testid="series">
+              <div className="card-body">
+                <h2 id="series-heading" className="h6 card-title">
+                  {t('ARTICLE.SERIES', { series: article.series })}
+                </h2>
+                <ol className="small mb-0">
+                  {series.map((part) => (
+                    <li key={part.id}>
+                      {part.id === article.id ? (
+                        <span aria-current="page">{part.tit}</span>
+                      ) : (
+                        <Link to={paths.article(part.id)}>{part.tit}</Link>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            </nav>
+          )}
         </aside>
       </article>
       <ArticlePager previous={previous} next={next} />
+      {related.length > 0 && (
+        <section className="related-articles mt-4" aria-labelledby="related-heading" data-testid="related">
+          <h2 id="related-heading" className="h5">
+            {t('ARTICLE.RELATED')}
+          </h2>
+          <ul className="list-unstyled">
+            {related.map((item) => (
+              <li key={item.id} className="mb-1">
+                <Link to={paths.article(item.id)}>{item.tit}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
-import { useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { useAppData, useT } from '../app-context';
 import { DEFAULT_LANG } from '../i18n/i18n';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
@@ -210,9 +210,9 @@ function Skill({ name, match, className }: { name: string; match: SkillMatcher; 
   const t = useT();
   const link = match(name);
   const text = link ? (
-    <a className="cv-skill-link" href={paths.tag(link.tag)}>
+    <Link className="cv-skill-link" to={paths.tag(link.tag)}>
       {name}
-    </a>
+    </Link>
   ) : (
     name
   );

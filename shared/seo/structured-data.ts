@@ -91,6 +91,7 @@ export function buildBlogPosting(siteUrl: string, article: Article, description:
     headline: article.tit,
     description,
     datePublished: toIsoDate(article.date_m),
+    dateModified: toIsoDate(article.updated ?? article.date_m),
     inLanguage: article.lg,
     keywords: article.tags,
     image: buildPreviewImage(siteUrl, article),

@@ -134,20 +134,20 @@ describe('previous and next articles', () => {
 });
 
 describe('tag badges', () => {
-  it('lead from an article to the list filtered by that tag', async () => {
+  it('lead from an article to the page of that tag', async () => {
     await open(ARTICLE);
     await site.page.click('[data-testid="article"] .tag-badges >> text=Java');
-    await site.page.waitForURL(/\/articles\?f=Java$/);
+    await site.page.waitForURL(/\/tags\/Java$/);
     await expect.poll(() => site.page.locator('[data-testid="article-card"]').count()).toBe(1);
-    expect(await site.page.inputValue('[data-testid="article-search"]')).toBe('Java');
+    expect(await site.page.textContent('h1')).toBe('Articles sur Java');
     expect(await site.page.textContent('[data-testid="article-card"] h2')).toBe('Mise en œuvre de Spring Batch');
   });
 
-  it('on a list card, lead to the filtered list rather than to the card’s article', async () => {
+  it('on a list card, lead to the tag page rather than to the card’s article', async () => {
     await open('/articles');
     await site.page.click('[data-testid="article-card"] >> nth=0 >> .tag-badges >> text=Équipe');
-    await site.page.waitForURL(/\/articles\?f=%C3%89quipe$/);
-    await expect.poll(() => site.page.textContent('[data-testid="result-count"]')).toBe('1 article pour « Équipe »');
+    await site.page.waitForURL(/\/tags\/%C3%89quipe$/);
+    await expect.poll(() => site.page.textContent('[data-testid="result-count"]')).toBe('1 article');
     expect(site.watched.problems).toEqual([]);
   });
 });

@@ -375,10 +375,10 @@ describe('live article search', () => {
       titles: [...document.querySelectorAll('[data-testid="article-card"] h2')].map((title) => title.textContent),
     }));
 
-  it('updates the list and the URL as the visitor types, through the items API, without loading a page', async () => {
+  it('updates the list and the URL as the visitor types, through the items API search, without loading a page', async () => {
     const searches: string[] = [];
     site.page.on('request', (request) => {
-      if (request.url().includes('/www-be/items/v1.0/items?')) searches.push(new URL(request.url()).searchParams.get('f') ?? '');
+      if (request.url().includes('/www-be/items/v1.0/search?')) searches.push(new URL(request.url()).searchParams.get('f') ?? '');
     });
     await site.open(FIXTURE_PAGES.list);
     await markDocument();

@@ -104,10 +104,10 @@ describe('previous and next articles', () => {
 });
 
 describe('tag badges', () => {
-  it('link an article’s tags to the list filtered by each tag, and that list holds the article', async () => {
+  it('link an article’s tags to each tag’s page, and that page holds the article', async () => {
     const $ = await getPage('/articles/spring-batch-oeuvre');
     const hrefs = $('[data-testid="article"] .tag-badges a').map((_, link) => $(link).attr('href')).get();
-    expect(hrefs).toEqual(['/articles?f=Java', '/articles?f=Spring']);
+    expect(hrefs).toEqual(['/tags/Java', '/tags/Spring']);
     const list = await getPage(hrefs[0]!);
     expect(list('[data-testid="article-card"] a.stretched-link').map((_, link) => list(link).attr('href')).get()).toEqual(['/articles/spring-batch-oeuvre']);
   });
@@ -116,12 +116,12 @@ describe('tag badges', () => {
     const $ = await getPage('/articles');
     const card = $('[data-testid="article-card"]').first();
     expect(card.find('.tag-badges a').map((_, link) => [[$(link).text(), $(link).attr('href')]]).get()).toEqual([
-      ['Méthodes', '/articles?f=M%C3%A9thodes'],
-      ['Équipe', '/articles?f=%C3%89quipe'],
+      ['Méthodes', '/tags/M%C3%A9thodes'],
+      ['Équipe', '/tags/%C3%89quipe'],
     ]);
     expect($('a a')).toHaveLength(0);
-    const filtered = await getPage('/articles?f=%C3%89quipe');
-    expect(filtered('[data-testid="article-card"] h2').text()).toBe('Revues de code : organiser l\'équipe');
+    const tagPage = await getPage('/tags/%C3%89quipe');
+    expect(tagPage('[data-testid="article-card"] h2').text()).toBe('Revues de code : organiser l\'équipe');
   });
 });
 

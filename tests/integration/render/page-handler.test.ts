@@ -123,10 +123,10 @@ describe('document and shell', () => {
       expect(props, name).toHaveLength(1);
       expect(() => JSON.parse(props.text()), name).not.toThrow();
     }
-    const search = JSON.parse($('script[data-island-props="article-search"]').text()) as { lang: string; articles: unknown[]; labels: { submit: string } };
+    const search = JSON.parse($('script[data-island-props="article-search"]').text()) as { lang: string; result: { hits: unknown[] }; labels: { submit: string } };
     expect(search.lang).toBe('fr');
     expect(search.labels.submit).toBe('Filtrer');
-    expect(search.articles.length).toBe($('[data-testid="article-card"]').length);
+    expect(search.result.hits.length).toBe($('[data-testid="article-card"]').length);
     // Not i18next's whole set of strings: the island gets what it shows.
     expect($('script[data-island-props="article-search"]').text()).not.toContain('MENU');
   });

@@ -1,0 +1,191 @@
+// The list's search, its pages, tag pages, publishing states, series and related articles, through
+// HTTP, on a content folder this test writes (issue 14): what a visitor sees without JavaScript, and
+// what the live search island reads from the items API's search extension.
+import * as cheerio from 'cheerio';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+let dir: string;
+let ctx: TestApp;
+
+function article(id: string, front: Record<string, unknown>, body: string): [string, string] {
+  const yaml = Object.entries({ id, language: 'fr', summary: `Résumé de ${id}.`, ...front })
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join('\n');
+  return [`${id}.md`, `---\n${yaml}\n---\n${body}\n`];
+}
+
+const FILLERS = 22;
+const files: [string, string][] = [
+  article('postgresql-index', { title: 'PostgreSQL : index et plans EXPLAIN', date: '2024-01-10', tags: ['PostgreSQL', 'Performance'] }, '## Index\n\nUn index B-tree accélère les lectures ; EXPLAIN montre le plan choisi.'),
+  article('linux-tuning', { title: 'Réglages du noyau Linux', date: '2025-06-01', tags: ['Linux'] }, '## Noyau\n\nLes paramètres sysctl, et un mot sur PostgreSQL en passant.'),
+  article('requetes-rapides', { title: 'Des requêtes plus rapides', date: '2024-03-01', tags: ['SQL'] }, "## Méthode\n\nL'optimisation des requêtes commence par la mesure."),
+  article('response-reuse', { title: 'Reusing HTTP responses', date: '2024-04-01', language: 'en', tags: ['HTTP'] }, '## Reuse\n\nResponses cached by a proxy spare the origin.'),
+  article('brouillon', { title: 'Brouillon secret', date: '2024-05-01', tags: ['Java'], draft: true }, 'Pas encore prêt.'),
+  article('a-venir', { title: 'Article à venir', date: '2099-01-01', tags: ['Java'] }, 'Plus tard.'),
+  article('mis-a-jour', { title: 'Article revu', date: '2024-02-01', updated: '2025-09-15', tags: ['Java'] }, 'Revu et corrigé.'),
+  article('serie-1', { title: 'Spring Batch, partie 1', date: '2024-07-01', tags: ['Spring', 'Java'], series: 'Spring Batch pas à pas', seriesOrder: 1 }, 'Les jobs.'),
+  article('serie-2', { title: 'Spring Batch, partie 2', date: '2024-07-08', tags: ['Spring', 'Java'], series: 'Spring Batch pas à pas', seriesOrder: 2 }, 'Les étapes.'),
+  article('mentionne-java', { title: 'Une revue de code', date: '2024-08-01', tags: ['Méthodes'] }, 'On y parle de Java sans en faire un mot-clé.'),
+  ...Array.from({ length: FILLERS }, (_, at) =>
+    article(`java-${String(at).padStart(2, '0')}`, { title: `Note Java numéro ${at}`, date: `2023-0${1 + (at % 9)}-${String(10 + (at % 18)).padStart(2, '0')}`, tags: ['Java'] }, `Texte ${at} sur les records et les threads virtuels.`),
+  ),
+];
+const PUBLIC_COUNT = files.length - 2;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'search-pages-'));
+  await mkdir(path.join(dir, 'articles'));
+  await Promise.all(files.map(([name, text]) => writeFile(path.join(dir, 'articles', name), text)));
+  ctx = await createTestApp({ CONTENT_DIR: dir, CONTENT_CACHE_DIR: path.join(dir, 'cache'), RATE_LIMIT_PER_MINUTE: '0' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function getPage(url: string, status = 200) {
+  const response = await request(ctx.app).get(url).expect(status);
+  return cheerio.load(response.text);
+}
+const cardIds = ($: cheerio.CheerioAPI) => $('[data-testid="article-card"] a.article-card-link').map((_, link) => $(link).attr('href')!.replace(/^(\/en)?\/articles\//, '')).get();
+
+describe('search quality on the list page', () => {
+  it('ranks a title match above a newer article that only mentions the word, and offers date order', async () => {
+    expect(cardIds(await getPage('/articles?f=postgresql'))).toEqual(['postgresql-index', 'linux-tuning']);
+    const byDate = await getPage('/articles?f=postgresql&sort=date');
+    expect(cardIds(byDate)).toEqual(['linux-tuning', 'postgresql-index']);
+    expect(byDate('[data-testid="search-sort"] a[aria-current="true"]').text()).toBe('date');
+  });
+
+  it('finds other word forms in each language, a typo, and a word after an elision', async () => {
+    expect(cardIds(await getPage('/articles?f=optimiser'))).toContain('requetes-rapides');
+    expect(cardIds(await getPage('/articles?f=caching'))).toContain('response-reuse');
+    expect(cardIds(await getPage('/articles?f=postgrsql'))[0]).toBe('postgresql-index');
+    expect(cardIds(await getPage("/articles?f=l'optimisation"))).toContain('requetes-rapides');
+  });
+
+  it('shows where each result matched, escaped, with <mark>', async () => {
+    const $ = await getPage('/articles?f=sysctl');
+    const snippet = $('[data-testid="snippet"]').first();
+    expect(snippet.find('mark').first().text().toLowerCase()).toBe('sysctl');
+    const hostile = await request(ctx.app).get('/articles?f=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E').expect(200);
+    expect(hostile.text).not.toContain('<img src=x');
+  });
+
+  it('offers tag facets with counts, and suggests a close query when nothing matches', async () => {
+    const $ = await getPage('/articles?f=spring');
+    const facets = $('[data-testid="facets"] a').map((_, link) => $(link).text().replace(/\s+/g, ' ').trim()).get();
+    expect(facets).toEqual(expect.arrayContaining(['Spring (2)', 'Java (2)']));
+    expect($('[data-testid="facets"] a').first().attr('href')).toMatch(/^\/tags\//);
+    const none = await getPage('/articles?f=postgrsqlxx');
+    expect(none('[data-testid="no-match"]')).toHaveLength(1);
+    const suggestion = none('[data-testid="suggestion"] a');
+    expect(suggestion.text()).toContain('postgresql');
+    expect(cardIds(await getPage(suggestion.attr('href')!)).length).toBeGreaterThan(0);
+  });
+
+  it('answers the live search island the same ranking through the items API', async () => {
+    const api = await request(ctx.app).get('/www-be/items/v1.0/search?f=postgresql').expect(200);
+    expect((api.body as { hits: { article: { id: string } }[] }).hits.map((hit) => hit.article.id)).toEqual(['postgresql-index', 'linux-tuning']);
+    // The SPEC's list keeps its contract: newest first.
+    const list = await request(ctx.app).get('/www-be/items/v1.0/items?s=-date_m&f=postgresql').expect(200);
+    expect((list.body as { id: string }[]).map((item) => item.id)).toEqual(['linux-tuning', 'postgresql-index']);
+  });
+
+  it('keys the page on the query folded to lower case: one page for SpRiNg and spring', async () => {
+    const upper = await request(ctx.app).get('/articles?f=SpRiNg').expect(200);
+    const lower = await request(ctx.app).get('/articles?f=spring').expect(200);
+    expect(upper.text).toBe(lower.text);
+  });
+});
+
+describe('pages of the list', () => {
+  it('shows 20 articles a page, links the next and previous pages, and answers 404 past the last', async () => {
+    const first = await getPage('/articles');
+    expect(cardIds(first)).toHaveLength(20);
+    expect(first('head link[rel="next"]').attr('href')).toBe('https://www.example.test/articles?page=2');
+    expect(first('head link[rel="prev"]')).toHaveLength(0);
+    const second = await getPage('/articles?page=2');
+    expect(cardIds(second)).toHaveLength(PUBLIC_COUNT - 20);
+    expect(second('head link[rel="prev"]').attr('href')).toBe('https://www.example.test/articles');
+    expect(second('head link[rel="canonical"]').attr('href')).toBe('https://www.example.test/articles?page=2');
+    expect(second('[data-testid="pagination"] a[rel="prev"]').attr('href')).toBe('/articles');
+    await request(ctx.app).get('/articles?page=3').expect(404);
+    // The feeds and the sitemap are not paged.
+    const sitemap = await request(ctx.app).get('/sitemap.xml').expect(200);
+    expect(sitemap.text.match(/<loc>[^<]*\/articles\/[^<]+<\/loc>/g)).toHaveLength(PUBLIC_COUNT);
+  });
+});
+
+describe('tag pages', () => {
+  it('lists exactly the articles carrying the tag, paged, not those that only mention it', async () => {
+    const $ = await getPage('/tags/Java');
+    const ids = [...cardIds($), ...cardIds(await getPage('/tags/Java?page=2'))];
+    expect(ids).toHaveLength(FILLERS + 3);
+    expect(ids).not.toContain('mentionne-java');
+    expect(ids).not.toContain('brouillon');
+    expect($('h1').text()).toBe('Articles sur Java');
+    expect(cardIds(await getPage('/tags/java'))).toEqual(cardIds($));
+    await request(ctx.app).get('/tags/Kubernetes').expect(404);
+  });
+
+  it('has its own feeds, linked in its head', async () => {
+    const $ = await getPage('/tags/Spring');
+    const rssHref = $('head link[rel="alternate"][type="application/rss+xml"]').last().attr('href')!;
+    expect(rssHref).toBe('https://www.example.test/tags/Spring/rss.xml');
+    const rss = await request(ctx.app).get('/tags/Spring/rss.xml').expect(200);
+    const items = new XMLParser().parse(rss.text).rss.channel.item as { title: string }[];
+    expect(items.map((item) => item.title).sort()).toEqual(['Spring Batch, partie 1', 'Spring Batch, partie 2']);
+    const atom = await request(ctx.app).get('/tags/Spring/atom.xml').expect(200);
+    expect(atom.text).toContain('<entry');
+    await request(ctx.app).get('/tags/Nothing/rss.xml').expect(404);
+  });
+
+  it('lists every tag with its count, each leading to its page', async () => {
+    const $ = await getPage('/tags');
+    const tags = $('[data-testid="tag-list"] a').map((_, link) => [[$(link).attr('href'), $(link).text().replace(/\s+/g, ' ')]]).get();
+    expect(tags).toEqual(expect.arrayContaining([['/tags/Java', `Java (${FILLERS + 3} articles)`], ['/tags/Linux', 'Linux (1 article)']]));
+    const badges = (await getPage('/articles/serie-1'))('[data-testid="article"] .tag-badges a').map((_, link) => cheerio.load(link)('a').attr('href')).get();
+    expect(badges).toEqual(['/tags/Spring', '/tags/Java']);
+  });
+});
+
+describe('publishing states, series and related articles', () => {
+  it('keeps drafts and articles dated in the future out of everything public', async () => {
+    for (const id of ['brouillon', 'a-venir']) {
+      await request(ctx.app).get(`/articles/${id}`).expect(404);
+      await request(ctx.app).get(`/www-be/items/v1.0/items/${id}`).expect(404);
+    }
+    const rss = await request(ctx.app).get('/rss.xml').expect(200);
+    expect(rss.text).not.toMatch(/Brouillon secret|Article à venir/);
+  });
+
+  it('shows an update date, and gives it to JSON-LD, the sitemap and the feeds', async () => {
+    const $ = await getPage('/articles/mis-a-jour');
+    expect($('[data-testid="updated"] time').attr('datetime')).toBe('2025-09-15T00:00:00.000Z');
+    const blocks = $('script[type="application/ld+json"]').map((_, script) => [JSON.parse($(script).text()) as Record<string, unknown>]).get() as Record<string, unknown>[];
+    const posting = blocks.find((block) => block['@type'] === 'BlogPosting')!;
+    expect(posting).toMatchObject({ datePublished: '2024-02-01T00:00:00.000Z', dateModified: '2025-09-15T00:00:00.000Z' });
+    const sitemap = await request(ctx.app).get('/sitemap.xml').expect(200);
+    expect(sitemap.text).toMatch(/articles\/mis-a-jour<\/loc><lastmod>2025-09-15/);
+  });
+
+  it('links every part of a series in order, and up to three related articles other than previous and next', async () => {
+    const $ = await getPage('/articles/serie-2');
+    expect($('[data-testid="series"] h2').text()).toContain('Spring Batch pas à pas');
+    expect($('[data-testid="series"] li').map((_, item) => $(item).text()).get()).toEqual(['Spring Batch, partie 1', 'Spring Batch, partie 2']);
+    expect($('[data-testid="series"] [aria-current="page"]').text()).toBe('Spring Batch, partie 2');
+    const related = $('[data-testid="related"] a').map((_, link) => $(link).attr('href')).get();
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.length).toBeLessThanOrEqual(3);
+    const pager = $('.article-pager a').map((_, link) => $(link).attr('href')).get();
+    for (const href of related) expect(pager).not.toContain(href);
+    expect(related).not.toContain('/articles/serie-2');
+  });
+});
