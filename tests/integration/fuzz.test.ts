@@ -1,12 +1,17 @@
-// 1,500 random and hostile requests on a real socket: no 500, no hang, no file outside public/ leaked,
-// and the server still answers normally afterwards.
+// 5,000 random and hostile requests on a real socket, on the server as index.ts builds it: no 500,
+// no hang, no file outside public/ leaked, and the server still answers normally afterwards. They
+// cover each finding of issue 13 (oversized targets, case and absolute-form bypasses, floods of
+// distinct searches and of missing articles, hostile parameters of the new pages), and a second
+// round runs against a hostile items service.
 import { connect, type AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createHttpServer } from '../../server/client-error';
+import { startHostileUpstream, type HostileUpstream } from '../support/hostile-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-const REQUESTS = 1_500;
+const REQUESTS = 5_000;
 const PER_REQUEST_TIMEOUT_MS = 5_000;
 
 let ctx: TestApp;
@@ -15,7 +20,7 @@ let port: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RATE_LIMIT_PER_MINUTE: '0' });
-  server = createServer(ctx.app).listen(0, '127.0.0.1');
+  server = createHttpServer(ctx.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   port = (server.address() as AddressInfo).port;
 });
@@ -54,7 +59,40 @@ const TRAVERSALS = [
 ];
 const HOSTILE_IDS = ['../../etc/passwd', '%2e%2e%2f%2e%2e', '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '{{7*7}}', '\u0000', 'é'.repeat(50), '%', '%zz', '%E9', '%C0%AF', '%ED%A0%80', 'constructor', '__proto__', 'x'.repeat(1024)];
 
+const WORDS = ['java', 'spring', 'postgresql', 'équipe', "l'index", 'SpRiNg', '<script>', '%F0%9F%92%A9', 'a'.repeat(300)];
+
+/** Targets aimed at issue 13's findings and at the pages of issue 14. */
+function hostileTarget(): string {
+  switch (Math.floor(random() * 10)) {
+    case 0:
+      // Row 3: a 100 KB search text (a readable 414, never a reset).
+      return `/articles?f=${'a'.repeat(100_000)}`;
+    case 1:
+      // Row 9: case and absolute form must not bypass the limits.
+      return pick(['/WWW-BE/items/v1.0/items?f=java', 'http://evil.example/www-be/items/v1.0/items', '/Www-Be/items/v1.0/search?f=x']);
+    case 2:
+      // Row 10: distinct searches, with every parameter of the list.
+      return `/articles?f=${encodeURIComponent(pick(WORDS))}${Math.floor(random() * 1e6)}&page=${pick(['1', '2', '0', '-1', '999999', 'x', '1e9'])}&sort=${pick(['date', 'relevance', '', '%00'])}`;
+    case 3:
+      // Row 11: a flood of missing articles.
+      return `/articles/missing-${Math.floor(random() * 1e9)}`;
+    case 4:
+      return `/tags/${encodeURIComponent(pick([...HOSTILE_IDS, 'Java', 'java']))}${pick(['', '?page=2', '?page=0', '/rss.xml', '/atom.xml', '/%2e%2e/rss.xml'])}`;
+    case 5:
+      return `/www-be/items/v1.0/search?f=${encodeURIComponent(pick(WORDS))}&sort=${pick(['date', 'x'])}&page=${pick(['1', '3', 'NaN'])}`;
+    case 6:
+      return `/en${pick(ROUTES)}?lang=${pick(['fr', 'en', 'de', '%ff'])}&f=${encodeURIComponent(pick(WORDS))}`;
+    case 7:
+      return `/articles?${Array.from({ length: 1 + Math.floor(random() * 1000) }, (_, at) => `p${at}=${at}`).join('&')}&f=java#frag`;
+    case 8:
+      return `/articles/${encodeURIComponent(pick(HOSTILE_IDS))}.md`;
+    default:
+      return `/share/articles/${encodeURIComponent(pick(HOSTILE_IDS))}.png`;
+  }
+}
+
 function randomPath(): string {
+  if (random() < 0.3) return hostileTarget();
   switch (Math.floor(random() * 8)) {
     case 0:
       return `/articles/${percentEncode(randomBytes(1 + Math.floor(random() * 40)))}`;
@@ -146,9 +184,13 @@ describe('fuzz', () => {
       });
     }
     console.log('fuzz outcomes:', Object.fromEntries([...outcomes].sort()));
-    expect(cases.length).toBeGreaterThanOrEqual(1_000);
+    expect(cases.length).toBeGreaterThanOrEqual(5_000);
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
+
+  it('answers an oversized search with a readable 414', async () => {
+    expect(await send('GET', `/articles?f=${'a'.repeat(100_000)}`, [])).toBe(414);
+  });
 
   it('never serves a file from outside public/ and the build', async () => {
     for (const path of TRAVERSALS) {
@@ -162,4 +204,43 @@ describe('fuzz', () => {
     expect(await send('GET', '/articles', [])).toBe(200);
     expect(await send('GET', '/www-be/items/v1.0/items/equipe-revues', [])).toBe(200);
   });
+});
+
+describe('fuzz against a hostile items service', () => {
+  let hostile: HostileUpstream;
+  let hostileApp: TestApp;
+  let hostileServer: Server;
+  beforeAll(async () => {
+    hostile = await startHostileUpstream('bad-entries');
+    hostileApp = await createTestApp({ ITEMS_SERVICE_URL: hostile.baseUrl, RATE_LIMIT_PER_MINUTE: '0', UPSTREAM_TIMEOUT_MS: '1000' });
+    hostileServer = createHttpServer(hostileApp.app).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => hostileServer.once('listening', () => resolve()));
+  });
+  afterAll(async () => {
+    hostileServer.closeAllConnections();
+    await new Promise((resolve) => hostileServer.close(resolve));
+    await hostileApp.close();
+    await hostile.close();
+  });
+
+  it('never answers 500 whatever the content, nor when the service goes wrong', async () => {
+    const failures: string[] = [];
+    const savedPort = port;
+    port = (hostileServer.address() as AddressInfo).port;
+    try {
+      for (const [content, behaviour] of [['xss', 'normal'], ['bad-entries', 'normal'], ['wrong-types', 'normal'], ['plain', 'invalid-json'], ['plain', 'error-500']] as const) {
+        hostile.use(content, behaviour);
+        const targets = ['/articles', '/articles/xss-1', '/articles/bad-image', '/articles/proto-lang', '/articles/control-chars', '/articles/types-1', '/rss.xml', '/atom.xml', '/sitemap.xml', '/tags/SQL', '/www-be/items/v1.0/items', '/www-be/items/v1.0/search?f=x', '/llms.txt'];
+        for (let round = 0; round < 8; round += 1) {
+          const results = await Promise.all(targets.map((target) => send('GET', `${target}${target.includes('?') ? '&' : '?'}r=${round}`, [])));
+          results.forEach((result, at) => {
+            if (typeof result !== 'number' || result >= 500 && result !== 503) failures.push(`${content}/${behaviour}: ${result} ← ${targets[at]}`);
+          });
+        }
+      }
+    } finally {
+      port = savedPort;
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
