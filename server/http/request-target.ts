@@ -65,9 +65,27 @@ export function parseRequestTarget(raw: string): RequestTarget {
   return { policy, path, lang, params, url, redirectTo };
 }
 
+// Most requests ask for a few hundred URLs again and again: their parse is remembered, within bounds
+// (short URLs only, a bounded count), so a cache hit costs one map lookup.
+const parsedTargets = new Map<string, RequestTarget>();
+const MAX_REMEMBERED_TARGETS = 2_000;
+const MAX_REMEMBERED_LENGTH = 512;
+
+function parseRememberingTarget(raw: string): RequestTarget {
+  const known = parsedTargets.get(raw);
+  if (known) return known;
+  const target = parseRequestTarget(raw);
+  if (raw.length <= MAX_REMEMBERED_LENGTH) {
+    // Oldest first out: a Map keeps insertion order.
+    if (parsedTargets.size >= MAX_REMEMBERED_TARGETS) parsedTargets.delete(parsedTargets.keys().next().value!);
+    parsedTargets.set(raw, target);
+  }
+  return target;
+}
+
 /** The request's target, parsed once and kept on the request for every later reader. */
 export function readRequestTarget(req: IncomingMessage): RequestTarget {
   const holder = req as IncomingMessage & { [TARGET]?: RequestTarget };
-  holder[TARGET] ??= parseRequestTarget(holder.url ?? '/');
+  holder[TARGET] ??= parseRememberingTarget(holder.url ?? '/');
   return holder[TARGET];
 }
