@@ -3,6 +3,7 @@
 // typo tolerance by word length, exact tag filter, tag facets, snippets and "did you mean".
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import { analyzeText, foldedWords, foldText, isStopWord, normalizeSearchKey, stemLanguageOf, stemWord, type StemLanguage, type TermCounts } from './text-analysis';
+import type { SearchRequest, SearchSort } from '../../../shared/items/search';
 
 export { foldText, normalizeSearchKey } from './text-analysis';
 
@@ -49,17 +50,9 @@ export function buildIndexDocument(id: string, time: number, lg: string, text: I
   };
 }
 
-export type SearchSort = 'relevance' | 'date';
-
-export interface SearchQuery {
-  text: string;
-  /** Only articles carrying this tag (case- and accent-insensitive equality). */
-  tag?: string;
-  sort?: SearchSort;
-  /** 1-based. */
-  page?: number;
-  pageSize?: number;
-}
+/** What the index is asked: the same request as every reader's (shared/items/search.ts). */
+export type SearchQuery = SearchRequest;
+export type { SearchSort };
 
 export interface SearchHit {
   id: string;
