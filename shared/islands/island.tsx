@@ -5,14 +5,30 @@ import { renderToString } from 'react-dom/server';
 import { serializeForScript } from '../serialize-for-script';
 import { ISLANDS, islandIdPrefix, type IslandName } from './registry';
 
-export function Island<N extends IslandName>({ name, props, className }: { name: N; props: ComponentProps<(typeof ISLANDS)[N]>; className?: string }) {
+// The shell's islands (theme selector, site search) get the same props on every page of a language:
+// their HTML is rendered once and reused, within bounds (small props, a bounded count).
+const renderedIslands = new Map<string, string>();
+const MAX_RENDERED_ISLANDS = 64;
+const MAX_REUSED_PROPS_LENGTH = 4_096;
+
+/** The island rendered apart, as the browser's hydrateRoot will: useId gives the same ids on both sides. */
+function renderIsland(name: IslandName, props: object, serializedProps: string): string {
+  const key = serializedProps.length <= MAX_REUSED_PROPS_LENGTH ? `${name}:${serializedProps}` : undefined;
+  const known = key === undefined ? undefined : renderedIslands.get(key);
+  if (known !== undefined) return known;
   const Component = ISLANDS[name] as unknown as (props: object) => React.JSX.Element | null;
-  // Rendered apart, as the browser's hydrateRoot will: useId gives the same ids on both sides.
-  const html = renderToString(<Component {...(props as object)} />, { identifierPrefix: islandIdPrefix(name) });
+  const html = renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(name) });
+  if (key !== undefined && renderedIslands.size < MAX_RENDERED_ISLANDS) renderedIslands.set(key, html);
+  return html;
+}
+
+export function Island<N extends IslandName>({ name, props, className }: { name: N; props: ComponentProps<(typeof ISLANDS)[N]>; className?: string }) {
+  const serializedProps = serializeForScript(props);
+  const html = renderIsland(name, props as object, serializedProps);
   return (
     <>
       <div className={`island ${className ?? ''}`.trim()} data-island={name} dangerouslySetInnerHTML={{ __html: html }} />
-      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: serializeForScript(props) }} />
+      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: serializedProps }} />
     </>
   );
 }
