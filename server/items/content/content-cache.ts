@@ -2,7 +2,7 @@
 // instead of parsing Markdown and stemming every word again. Losing the folder only costs time.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Article } from '../../../shared/items/types';
 import type { IndexDocument, SearchIndexJson } from './search-index';
@@ -52,9 +52,10 @@ export class ContentCache {
   async write(hash: string, entry: CachedArticle, text: string): Promise<void> {
     try {
       await mkdir(this.dir, { recursive: true });
-      // The text first: an entry is only used once its JSON exists.
-      await writeFile(this.fileOf(hash, 'txt'), text);
-      await writeFile(this.fileOf(hash, 'json'), JSON.stringify(entry));
+      // The text first: an entry is only used once its JSON exists. Each file appears whole (written
+      // aside, then renamed): several processes may share the folder and read while another writes.
+      await writeWhole(this.fileOf(hash, 'txt'), text);
+      await writeWhole(this.fileOf(hash, 'json'), JSON.stringify(entry));
     } catch {
       // A read-only or full disk only means the next start parses again.
     }
@@ -111,4 +112,11 @@ export class ContentCache {
   ensure(): void {
     mkdirSync(this.dir, { recursive: true });
   }
+}
+
+/** Writes a file under another name, then renames it: readers see the old file or the whole new one. */
+async function writeWhole(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
 }
