@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ItemsUnavailableError, isValidArticleId, normalizeFilter } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
+import { SORT_NEWEST_FIRST } from '../../shared/items/wire-format';
 import { isIsoDate } from './iso-date';
 import { ItemsContentError, type ItemsSource } from './source';
 
@@ -150,7 +151,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     description: `upstream ${baseUrl}`,
 
     async list(filter, signal): Promise<ArticleSummary[]> {
-      const query = new URLSearchParams({ s: '-date_m' });
+      const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
       const f = normalizeFilter(filter);
       if (f) query.set('f', f);
       const body = await getJson(`${baseUrl}/items?${query.toString()}`, signal);
@@ -191,7 +192,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
 
     async isReady() {
       try {
-        const response = await fetch(`${baseUrl}/items?s=-date_m`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+        const response = await fetch(`${baseUrl}/items?s=${SORT_NEWEST_FIRST}`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
         return response.status < 500;
       } catch {
         return false;

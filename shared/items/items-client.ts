@@ -2,6 +2,7 @@
 import { ItemsUnavailableError, normalizeFilter } from './items-reader';
 import type { SearchAnswer, SearchSort } from './search';
 import type { ArticleSummary } from './types';
+import { SORT_NEWEST_FIRST } from './wire-format';
 
 export const ITEMS_API_BASE = '/www-be/items/v1.0';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -65,7 +66,7 @@ export async function fetchSearch(filter: string, sort: SearchSort, signal?: Abo
 
 /** The articles matching a search, newest first, as the items API answers them (the live search's call). */
 export async function fetchArticleList(filter: string, signal?: AbortSignal, base: string = ITEMS_API_BASE): Promise<ArticleSummary[]> {
-  const query = new URLSearchParams({ s: '-date_m' });
+  const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
   const f = normalizeFilter(filter);
   if (f) query.set('f', f);
   return (await getJson<ArticleSummary[]>(`${base}/items?${query.toString()}`, signal)) ?? [];
