@@ -120,7 +120,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     textOf: (id) => {
       const entry = byId.get(id);
       const text = entry && cache.readText(entry.hash);
-      return entry && text !== undefined ? { text, lg: entry.lg } : undefined;
+      return entry && text !== undefined ? { text, language: entry.lg } : undefined;
     },
   });
 
