@@ -40,12 +40,12 @@ const syllables = ['ka', 'lo', 'mi', 'ne', 'ra', 'tu', 'vé', 'zo', 'pri', 'sta'
 // A long tail of rarer words (names, jargon), as real prose has: 6,000 of them.
 const rare = Array.from({ length: 6_000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => choose(syllables)).join(''));
 
-function sentence(lg: 'fr' | 'en', topic: (typeof TOPICS)[number]): string {
+function sentence(language: 'fr' | 'en', topic: (typeof TOPICS)[number]): string {
   const length = 8 + Math.floor(random() * 14);
   const words: string[] = [];
   for (let i = 0; i < length; i += 1) {
     const roll = random();
-    words.push(roll < 0.55 ? choose(COMMON[lg]) : roll < 0.8 ? choose(topic[lg]) : roll < 0.85 ? choose(TOPICS[Math.floor(random() * TOPICS.length)]![lg]) : choose(rare));
+    words.push(roll < 0.55 ? choose(COMMON[language]) : roll < 0.8 ? choose(topic[language]) : roll < 0.85 ? choose(TOPICS[Math.floor(random() * TOPICS.length)]![language]) : choose(rare));
   }
   const text = words.join(' ').replace(/([ld]') /g, '$1');
   return text.charAt(0).toUpperCase() + text.slice(1) + '.';
@@ -60,37 +60,37 @@ const CODE = {
 const SERIES = { fr: ['Migrer vers Java 21', 'PostgreSQL en production', 'Architecture hexagonale pas à pas'], en: ['Spring Boot in depth', 'Web caching explained'] };
 
 function article(index: number): string {
-  const lg: 'fr' | 'en' = index % 4 === 0 ? 'en' : 'fr';
+  const language: 'fr' | 'en' = index % 4 === 0 ? 'en' : 'fr';
   const topic = TOPICS[index % TOPICS.length]!;
   const tags = [...new Set([...topic.tags.filter(() => random() < 0.7), choose(TAG_POOL)])];
-  const title = `${choose(topic[lg])} ${choose(topic[lg])} : ${sentence(lg, topic).slice(0, 50).replace(/\.$/, '')}`.replace(/"/g, '');
+  const title = `${choose(topic[language])} ${choose(topic[language])} : ${sentence(language, topic).slice(0, 50).replace(/\.$/, '')}`.replace(/"/g, '');
   const date = new Date(Date.UTC(2008, 0, 1) + index * 3_600_000 * 11).toISOString().slice(0, 10);
   const inSeries = index % 50 < 4;
-  const seriesList = SERIES[lg];
+  const seriesList = SERIES[language];
   const series = inSeries ? seriesList[Math.floor(index / 50) % seriesList.length] : undefined;
   const body: string[] = [];
   let words = 0;
   let section = 0;
   while (words < 1_500) {
     section += 1;
-    body.push(`## ${sentence(lg, topic).replace(/\.$/, '')}`, '');
+    body.push(`## ${sentence(language, topic).replace(/\.$/, '')}`, '');
     for (let p = 0; p < 3; p += 1) {
-      const paragraph = Array.from({ length: 4 + Math.floor(random() * 3) }, () => sentence(lg, topic)).join(' ');
+      const paragraph = Array.from({ length: 4 + Math.floor(random() * 3) }, () => sentence(language, topic)).join(' ');
       words += paragraph.split(' ').length;
       body.push(paragraph, '');
     }
     if (section % 2 === 1) body.push(CODE[choose(['java', 'sql', 'bash'] as const)](choose(topic.en)), '');
-    if (section % 3 === 0) body.push(`### ${sentence(lg, topic).replace(/\.$/, '')}`, '', `- ${sentence(lg, topic)}`, `- ${sentence(lg, topic)}`, '');
+    if (section % 3 === 0) body.push(`### ${sentence(language, topic).replace(/\.$/, '')}`, '', `- ${sentence(language, topic)}`, `- ${sentence(language, topic)}`, '');
   }
   return [
     '---',
     `id: article-${index}`,
     `title: "${title}"`,
     `date: ${date}`,
-    `language: ${lg}`,
+    `language: ${language}`,
     `tags: [${tags.map((tag) => JSON.stringify(tag)).join(', ')}]`,
     ...(series ? [`series: "${series}"`] : []),
-    `summary: "${sentence(lg, topic).replace(/"/g, '')} ${sentence(lg, topic).replace(/"/g, '')}"`,
+    `summary: "${sentence(language, topic).replace(/"/g, '')} ${sentence(language, topic).replace(/"/g, '')}"`,
     '---',
     ...body,
   ].join('\n');

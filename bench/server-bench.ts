@@ -19,6 +19,7 @@ import { filler, writeCorpus } from './corpus';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
 import { writeReport } from './report';
 import { findFreePort } from '../tests/support/free-port';
+import { SORT_NEWEST_FIRST } from '../shared/items/wire-format';
 import { startDocumentedNginx } from '../tests/support/documented-nginx';
 import { request as httpRequest } from 'node:http';
 import { mkdir } from 'node:fs/promises';
@@ -250,7 +251,7 @@ try {
   // Distinct filters, more than the runs can use up, so that each search misses the cache and runs.
   const words = ['java', 'spring', 'postgresql', 'angular', 'http', 'linux', 'equipe', 'architecture'];
   // Percent-encoded: some generated words have accents, and a raw non-ASCII byte in a request line is a 400.
-  const searches = filler.map((word, at) => `/www-be/items/v1.0/items?s=-date_m&f=${encodeURIComponent(`${words[at % words.length]} ${word}`)}`);
+  const searches = filler.map((word, at) => `/www-be/items/v1.0/items?s=${SORT_NEWEST_FIRST}&f=${encodeURIComponent(`${words[at % words.length]} ${word}`)}`);
   const script = path.join(work, 'searches.lua');
   await writeFile(script, `local paths = {${searches.map((search) => JSON.stringify(search)).join(',')}}\nlocal at = 0\nrequest = function()\n  at = at % #paths + 1\n  return wrk.format("GET", paths[at])\nend\n`);
   // One round: distinct searches are what this scenario measures, and the corpus is slow to load.

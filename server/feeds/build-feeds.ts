@@ -24,12 +24,12 @@ export interface FeedChannel {
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 
 function languageOf(article: Article): string | undefined {
-  return LANGUAGE_TAG.test(article.lg) ? article.lg : undefined;
+  return LANGUAGE_TAG.test(article.language) ? article.language : undefined;
 }
 
 /** The newest article date; the build time only for a feed without articles. */
 function lastUpdate(articles: Article[]): Date {
-  const times = articles.map((article) => Date.parse(article.updated ?? article.date_m)).filter((time) => !Number.isNaN(time));
+  const times = articles.map((article) => Date.parse(article.updated ?? article.date)).filter((time) => !Number.isNaN(time));
   return new Date(times.length > 0 ? Math.max(...times) : Date.now());
 }
 
@@ -48,7 +48,7 @@ function linksOf(channel: FeedChannel) {
 /** The channel and articles with every text stripped of what XML 1.0 does not allow. */
 function cleanForXml(channel: FeedChannel, articles: Article[]): [FeedChannel, Article[]] {
   const cleanChannel = { ...channel, title: toXmlText(channel.title), description: toXmlText(channel.description), author: toXmlText(channel.author) };
-  const cleanArticles = articles.map((article) => ({ ...article, tit: toXmlText(article.tit), sum: toXmlText(article.sum), tags: article.tags.map(toXmlText), lg: toXmlText(article.lg) }));
+  const cleanArticles = articles.map((article) => ({ ...article, title: toXmlText(article.title), summary: toXmlText(article.summary), tags: article.tags.map(toXmlText), language: toXmlText(article.language) }));
   return [cleanChannel, cleanArticles];
 }
 
@@ -65,11 +65,11 @@ export function buildRssFeed(rawChannel: FeedChannel, rawArticles: Article[]): s
     items: articles.map((article) => {
       const language = languageOf(article);
       return {
-        title: article.tit,
+        title: article.title,
         link: links.article(article),
         guid: { value: links.article(article), isPermaLink: true },
-        pubDate: new Date(article.date_m),
-        description: article.sum,
+        pubDate: new Date(article.date),
+        description: article.summary,
         ...(channel.fullContent && { content: { encoded: buildFeedContent(channel.siteUrl, article) } }),
         categories: article.tags.map((name) => ({ name })),
         // RSS's own <author> must be an e-mail address: the name goes in dc:creator.
@@ -98,11 +98,11 @@ export function buildAtomFeed(rawChannel: FeedChannel, rawArticles: Article[]): 
       const language = languageOf(article);
       return {
         id: links.article(article),
-        title: { value: article.tit, type: 'text' },
-        updated: new Date(article.updated ?? article.date_m),
-        published: new Date(article.date_m),
+        title: { value: article.title, type: 'text' },
+        updated: new Date(article.updated ?? article.date),
+        published: new Date(article.date),
         links: [{ href: links.article(article), rel: 'alternate', type: 'text/html' }],
-        summary: { value: article.sum, type: 'html' },
+        summary: { value: article.summary, type: 'html' },
         ...(channel.fullContent && { content: { value: buildFeedContent(channel.siteUrl, article), type: 'html' } }),
         authors: [{ name: channel.author }],
         categories: article.tags.map((term) => ({ term })),

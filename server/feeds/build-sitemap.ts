@@ -27,9 +27,9 @@ export async function buildSitemap(siteUrl: string, articles: ArticleSummary[]):
     date !== undefined && !Number.isNaN(Date.parse(date)) ? { url: loc, lastmod: date } : { url: loc };
   const items: SitemapItemLoose[] = [
     withLastmod(url(paths.cv), siteReleasedOn),
-    withLastmod(url(paths.articles), articles[0]?.date_m),
+    withLastmod(url(paths.articles), articles[0]?.date),
     withLastmod(url(paths.about), siteReleasedOn),
-    ...articles.slice(0, MAX_URLS - PAGE_COUNT).map((article) => withLastmod(url(paths.article(article.id)), article.updated ?? article.date_m)),
+    ...articles.slice(0, MAX_URLS - PAGE_COUNT).map((article) => withLastmod(url(paths.article(article.id)), article.updated ?? article.date)),
   ];
   // Only the core namespace: no image, video, news or xhtml entries here.
   const stream = new SitemapStream({ xmlns: { news: false, video: false, image: false, xhtml: false } });

@@ -1,4 +1,4 @@
-// The articles the feeds carry: the newest of the list, each read whole for its language (`lg`),
+// The articles the feeds carry: the newest of the list, each read whole for its language,
 // which list entries do not have (DESIGN.md items API).
 import type { ItemsReader } from '../../shared/items/items-reader';
 import { toTagKey } from '../../shared/items/search';

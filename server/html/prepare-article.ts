@@ -33,14 +33,14 @@ export function boundHtml(html: string, maxChars: number, maxElements: number): 
 }
 
 export function prepareSummary<T extends ArticleSummary>(item: T): T {
-  return { ...item, sum: sanitizeArticleHtml(boundHtml(item.sum, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS)) };
+  return { ...item, summary: sanitizeArticleHtml(boundHtml(item.summary, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS)) };
 }
 
 /** Sanitises and enhances, giving other requests the event loop between the two steps. */
 export async function prepareArticle(article: Article): Promise<Article> {
-  const body = sanitizeArticleHtml(boundHtml(article.ctn, MAX_BODY_CHARS, MAX_BODY_ELEMENTS));
+  const body = sanitizeArticleHtml(boundHtml(article.body, MAX_BODY_CHARS, MAX_BODY_ELEMENTS));
   await yieldToEventLoop();
-  const summary = prepareSummary(article);
+  const prepared = prepareSummary(article);
   await yieldToEventLoop();
-  return { ...summary, ctn: rewriteResponsiveImages(enhanceArticleBody(body)) };
+  return { ...prepared, body: rewriteResponsiveImages(enhanceArticleBody(body)) };
 }

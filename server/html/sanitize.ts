@@ -1,4 +1,4 @@
-// Allow-list sanitiser for article HTML (sum, ctn) that comes from a source this server does not control.
+// Allow-list sanitiser for article HTML (summary, body) that comes from a source this server does not control.
 import sanitizeHtml from 'sanitize-html';
 
 /** Hosts whose players may be embedded in an article. */

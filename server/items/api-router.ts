@@ -1,7 +1,8 @@
 // /www-be/items/v1.0 for the browser: the items API of DESIGN.md, answered through the cache.
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
-import { PAGE_SIZE } from '../../shared/items/search';
+import { PAGE_SIZE, type SearchAnswer } from '../../shared/items/search';
+import { toWireItem, type WireSearchAnswer } from '../../shared/items/wire-format';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import { requireXsrfToken } from '../middleware/xsrf';
@@ -17,16 +18,22 @@ function sendNotFound(res: Response): void {
   res.status(404).json({ error: 'not_found', message: 'No such article.' });
 }
 
+/** The search extension's answer with its hits' articles as list entries of the API. */
+function toWireSearchAnswer(answer: SearchAnswer): WireSearchAnswer {
+  return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: toWireItem(hit.article) })) };
+}
+
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
 
-  const answer = async (req: Request, res: Response, read: () => Promise<unknown>) => {
+  /** Answers what `read` found, in the API's field names (`toWire`), or a 404 for null. */
+  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toWire: (value: T) => unknown) => {
     try {
-      const body = await read();
-      if (body === null) return sendNotFound(res);
+      const value = await read();
+      if (value === null) return sendNotFound(res);
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type('application/json');
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
-      await responseCache.send(req, res, 200, Buffer.from(JSON.stringify(body)));
+      await responseCache.send(req, res, 200, Buffer.from(JSON.stringify(toWire(value))));
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
@@ -38,20 +45,20 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
   router.get('/items', async (req: Request, res: Response) => {
     // The same parse as the response cache's key: `?f=a&f=b` searches "a" for both.
     const f = readRequestTarget(req).params.f ?? '';
-    await answer(req, res, () => cache.list(f));
+    await answer(req, res, () => cache.list(f), (list) => list.map((item) => toWireItem(item)));
   });
 
   // A documented extension for the live search: the same ranked page, facets and snippets as the list page.
   router.get('/search', async (req: Request, res: Response) => {
     const { f = '', sort, page = '1' } = readRequestTarget(req).params;
-    await answer(req, res, () => cache.search({ text: f, sort: sort === 'date' ? 'date' : 'relevance', page: Number(page), pageSize: PAGE_SIZE }));
+    await answer(req, res, () => cache.search({ text: f, sort: sort === 'date' ? 'date' : 'relevance', page: Number(page), pageSize: PAGE_SIZE }), toWireSearchAnswer);
   });
 
   router.get('/items/:id', async (req: Request<{ id: string }>, res: Response) => {
     const { id } = req.params;
     // Ids that cannot be ids never reach the source.
     if (!isValidArticleId(id)) return sendNotFound(res);
-    await answer(req, res, () => cache.get(id));
+    await answer(req, res, () => cache.get(id), (article) => toWireItem(article));
   });
 
   // The items are read-only here: writes (with a valid token, checked above) are refused.

@@ -34,7 +34,7 @@ function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: s
 /** Summaries prepared between two yields to the event loop (about 10 to 30 ms of sanitising). */
 const SUMMARY_SLICE = 250;
 /** Room for the sanitised summaries of some 10,000 articles. */
-const SANITISED_SUMS_MAX_BYTES = 32 * 1024 * 1024;
+const SANITISED_SUMMARIES_MAX_BYTES = 32 * 1024 * 1024;
 
 /** An answer of the source: a value (null for "no such article") or a content error. */
 type Entry<T> = { value: T; error?: undefined; freshUntil: number } | { value?: undefined; error: ItemsContentError; freshUntil: number };
@@ -76,7 +76,7 @@ export class ItemsCache implements ItemsReader {
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
   /** Raw summary HTML → sanitised, bounded in bytes like the entries. */
-  private readonly sanitisedSums = new LRUCache<string, string>({ maxSize: SANITISED_SUMS_MAX_BYTES, sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64) });
+  private readonly sanitisedSummaries = new LRUCache<string, string>({ maxSize: SANITISED_SUMMARIES_MAX_BYTES, sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64) });
   private readonly ttlMs: number;
   private readonly retryAfterMs: number;
   private readonly now: () => number;
@@ -143,7 +143,7 @@ export class ItemsCache implements ItemsReader {
   clear(): void {
     this.generation += 1;
     this.store.clear();
-    this.sanitisedSums.clear();
+    this.sanitisedSummaries.clear();
     this.inFlight.clear();
   }
 
@@ -170,12 +170,12 @@ export class ItemsCache implements ItemsReader {
     let prepared = this.preparedSummaries.get(item);
     if (!prepared) {
       // An upstream sends new objects on every search: the sanitised text is found by the raw one.
-      let sum = this.sanitisedSums.get(item.sum);
-      if (sum === undefined) {
-        sum = prepareSummary(item).sum;
-        this.sanitisedSums.set(item.sum, sum);
+      let summary = this.sanitisedSummaries.get(item.summary);
+      if (summary === undefined) {
+        summary = prepareSummary(item).summary;
+        this.sanitisedSummaries.set(item.summary, summary);
       }
-      prepared = { ...item, sum };
+      prepared = { ...item, summary };
       this.preparedSummaries.set(item, prepared);
     }
     return prepared;

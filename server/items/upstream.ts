@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ItemsUnavailableError, isValidArticleId, normalizeFilter } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
+import { readWireItem, SORT_NEWEST_FIRST, type WireArticle, type WireArticleSummary } from '../../shared/items/wire-format';
 import { isIsoDate } from './iso-date';
 import { ItemsContentError, type ItemsSource } from './source';
 
@@ -17,6 +18,7 @@ export const MAX_UPSTREAM_ARTICLE_BYTES = 3 * 1024 * 1024;
 
 // Each field is checked on its own. Without a usable id, title or date an entry cannot be shown or
 // linked: it is dropped. Any other field that is wrong is replaced by its empty value (issue 13).
+// An entry gets its fields in the order written here: the items API answers them in that order.
 const requiredFields = {
   id: z
     .union([z.string(), z.number().int().nonnegative()])
@@ -150,7 +152,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     description: `upstream ${baseUrl}`,
 
     async list(filter, signal): Promise<ArticleSummary[]> {
-      const query = new URLSearchParams({ s: '-date_m' });
+      const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
       const f = normalizeFilter(filter);
       if (f) query.set('f', f);
       const body = await getJson(`${baseUrl}/items?${query.toString()}`, signal);
@@ -162,13 +164,13 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
       for (const [index, raw] of body.entries()) {
         // Checked in slices: 10,000 entries at once would hold the event loop for hundreds of ms.
         if (index > 0 && index % 500 === 0) await yieldToEventLoop();
-        const parsed = parseEntry<ArticleSummary>(raw, summaryFields);
+        const parsed = parseEntry<WireArticleSummary>(raw, summaryFields);
         if ('dropped' in parsed) {
           log.warn({ index, id: describeId(raw), ...parsed.dropped }, 'malformed upstream item dropped');
           continue;
         }
         if (parsed.replaced.length > 0) log.warn({ id: parsed.item.id, fields: parsed.replaced }, 'upstream item fields replaced');
-        items.push(parsed.item);
+        items.push(readWireItem(parsed.item));
       }
       return items;
     },
@@ -176,13 +178,13 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     async get(id, signal): Promise<Article | null> {
       const body = await getJson(`${baseUrl}/items/${encodeURIComponent(id)}`, signal, MAX_UPSTREAM_ARTICLE_BYTES);
       if (body === null) return null;
-      const parsed = parseEntry<Article>(body, articleFields);
+      const parsed = parseEntry<WireArticle>(body, articleFields);
       if ('dropped' in parsed) {
         log.warn({ id, ...parsed.dropped }, 'malformed upstream article');
         throw new ItemsContentError(`upstream article ${id} is malformed (${parsed.dropped.field})`);
       }
       if (parsed.replaced.length > 0) log.warn({ id, fields: parsed.replaced }, 'upstream item fields replaced');
-      return parsed.item;
+      return readWireItem(parsed.item);
     },
 
     onChange() {
@@ -191,7 +193,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
 
     async isReady() {
       try {
-        const response = await fetch(`${baseUrl}/items?s=-date_m`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+        const response = await fetch(`${baseUrl}/items?s=${SORT_NEWEST_FIRST}`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
         return response.status < 500;
       } catch {
         return false;

@@ -47,16 +47,16 @@ function refuse(): never {
 /** One article as Markdown: YAML front matter (title, date, language, tags, canonical URL, summary), its title, its body. */
 export function buildArticleMarkdown(siteUrl: string, article: Article, sourceBody: string | undefined): string {
   const canonical = buildCanonicalUrl(siteUrl, paths.article(article.id));
-  const body = sourceBody === undefined ? convertHtmlToMarkdown(article.ctn, siteUrl, canonical) : absolutizeMarkdown(sourceBody, siteUrl, canonical);
+  const body = sourceBody === undefined ? convertHtmlToMarkdown(article.body, siteUrl, canonical) : absolutizeMarkdown(sourceBody, siteUrl, canonical);
   const frontMatter = {
-    title: article.tit,
-    date: toIsoDate(article.date_m).replace(/T00:00:00\.000Z$/, ''),
-    language: article.lg,
+    title: article.title,
+    date: toIsoDate(article.date).replace(/T00:00:00\.000Z$/, ''),
+    language: article.language,
     tags: article.tags,
     canonical,
-    summary: convertHtmlToText(article.sum),
+    summary: convertHtmlToText(article.summary),
   };
-  return matter.stringify(`\n# ${article.tit}\n\n${body}\n`, frontMatter);
+  return matter.stringify(`\n# ${article.title}\n\n${body}\n`, frontMatter);
 }
 
 /** llms.txt: the site, its owner in one paragraph, then one section per tag listing its articles' twins. */
@@ -65,7 +65,7 @@ export function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], cvTitl
   for (const article of articles) {
     for (const tag of article.tags.length > 0 ? [...new Set(article.tags)] : ['Articles']) byTag.set(tag, [...(byTag.get(tag) ?? []), article]);
   }
-  const line = (article: ArticleSummary) => `- [${article.tit.replace(/[[\]]/g, '')}](${toAbsoluteUrl(siteUrl, paths.articleMarkdown(article.id))}): ${convertHtmlToText(article.sum)}`;
+  const line = (article: ArticleSummary) => `- [${article.title.replace(/[[\]]/g, '')}](${toAbsoluteUrl(siteUrl, paths.articleMarkdown(article.id))}): ${convertHtmlToText(article.summary)}`;
   const sections = [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b, 'fr', { sensitivity: 'base' }));
   return [
     `# ${siteConfig.siteName}`,

@@ -17,7 +17,7 @@ export function ArticlePager({ previous, next }: ArticleNeighbours) {
                 <span aria-hidden="true">← </span>
                 {t('ARTICLE.PREVIOUS')}
               </span>
-              <span className="pager-title">{previous.tit}</span>
+              <span className="pager-title">{previous.title}</span>
             </Link>
           </li>
         )}
@@ -28,7 +28,7 @@ export function ArticlePager({ previous, next }: ArticleNeighbours) {
                 {t('ARTICLE.NEXT')}
                 <span aria-hidden="true"> →</span>
               </span>
-              <span className="pager-title">{next.tit}</span>
+              <span className="pager-title">{next.title}</span>
             </Link>
           </li>
         )}

@@ -18,7 +18,7 @@ const aidsByArticle = new WeakMap<Article, ArticleAids>();
 export function readArticleAids(article: Article): ArticleAids {
   let aids = aidsByArticle.get(article);
   if (!aids) {
-    aids = { description: truncateText(htmlToPlainText(article.sum), 160), toc: extractTableOfContents(article.ctn), minutes: estimateReadingMinutes(article.ctn) };
+    aids = { description: truncateText(htmlToPlainText(article.summary), 160), toc: extractTableOfContents(article.body), minutes: estimateReadingMinutes(article.body) };
     aidsByArticle.set(article, aids);
   }
   return aids;

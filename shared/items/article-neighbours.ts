@@ -3,7 +3,7 @@ import type { ArticleId, ArticleSummary } from './types';
 
 export interface ArticleLink {
   id: ArticleId;
-  tit: string;
+  title: string;
 }
 
 export interface ArticleNeighbours {
@@ -13,10 +13,10 @@ export interface ArticleNeighbours {
   next: ArticleLink | null;
 }
 
-/** Neighbours of `id` in a newest-first list (the order of GET /items?s=-date_m); none when it is not in the list. */
+/** Neighbours of `id` in a newest-first list (the order of the items API's list); none when it is not in the list. */
 export function findNeighbours(newestFirst: readonly ArticleSummary[], id: ArticleId): ArticleNeighbours {
   const at = newestFirst.findIndex((item) => item.id === id);
   if (at < 0) return { previous: null, next: null };
-  const toLink = (item: ArticleSummary | undefined): ArticleLink | null => (item ? { id: item.id, tit: item.tit } : null);
+  const toLink = (item: ArticleSummary | undefined): ArticleLink | null => (item ? { id: item.id, title: item.title } : null);
   return { previous: toLink(newestFirst[at + 1]), next: toLink(newestFirst[at - 1]) };
 }

@@ -2,6 +2,7 @@
 import { ItemsUnavailableError, normalizeFilter } from './items-reader';
 import type { SearchAnswer, SearchSort } from './search';
 import type { ArticleSummary } from './types';
+import { readWireItem, SORT_NEWEST_FIRST, type WireArticleSummary, type WireSearchAnswer } from './wire-format';
 
 export const ITEMS_API_BASE = '/www-be/items/v1.0';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -58,15 +59,16 @@ export async function fetchSearch(filter: string, sort: SearchSort, signal?: Abo
   const f = normalizeFilter(filter);
   if (f) query.set('f', f);
   if (sort === 'date') query.set('sort', 'date');
-  const answer = await getJson<SearchAnswer>(`${base}/search?${query.toString()}`, signal);
+  const answer = await getJson<WireSearchAnswer>(`${base}/search?${query.toString()}`, signal);
   if (!answer) throw new ItemsUnavailableError('The items API has no search');
-  return answer;
+  return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: readWireItem(hit.article) })) };
 }
 
 /** The articles matching a search, newest first, as the items API answers them (the live search's call). */
 export async function fetchArticleList(filter: string, signal?: AbortSignal, base: string = ITEMS_API_BASE): Promise<ArticleSummary[]> {
-  const query = new URLSearchParams({ s: '-date_m' });
+  const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
   const f = normalizeFilter(filter);
   if (f) query.set('f', f);
-  return (await getJson<ArticleSummary[]>(`${base}/items?${query.toString()}`, signal)) ?? [];
+  const list = await getJson<WireArticleSummary[]>(`${base}/items?${query.toString()}`, signal);
+  return (list ?? []).map((item) => readWireItem(item));
 }

@@ -1,26 +1,27 @@
-// The article shapes of the items API (DESIGN.md "Items API"), as this server re-serves them.
+// The articles this server reads and shows, whichever source they come from. The items API's own
+// field names (DESIGN.md "Items API") stay at the edges: see wire-format.ts.
 
 export type ArticleId = string;
 
-/** One entry of GET /items: what a list card needs. `sum` is sanitised HTML. */
+/** One entry of a list: what a list card needs. `summary` is sanitised HTML. */
 export interface ArticleSummary {
   id: ArticleId;
-  tit: string;
+  title: string;
   /** ISO 8601 date or date-time. */
-  date_m: string;
+  date: string;
   tags: string[];
   /** Image URLs; the first one is the thumbnail. Empty when the article has none. */
-  img: string[];
-  sum: string;
+  images: string[];
+  summary: string;
   /** YYYY-MM-DD of the last update, when the article says so (built-in content). */
   updated?: string;
   /** Name of the series the article belongs to (built-in content). */
   series?: string;
 }
 
-/** GET /items/{id}: the whole article. `sum` and `ctn` are sanitised, highlighted HTML. */
+/** The whole article. `summary` and `body` are sanitised HTML, the body's code highlighted. */
 export interface Article extends ArticleSummary {
-  ctn: string;
+  body: string;
   /** Language code: fr, en, ... */
-  lg: string;
+  language: string;
 }

@@ -37,7 +37,7 @@ export function ArticleListPage() {
     pageOf: t('ARTICLE_LIST.PAGE_OF'),
   };
   // The cards show 300 characters of each summary: the island's props carry no more.
-  const hits = result.hits.map((hit) => ({ ...hit, article: { ...hit.article, sum: truncateHtml(hit.article.sum) } }));
+  const hits = result.hits.map((hit) => ({ ...hit, article: { ...hit.article, summary: truncateHtml(hit.article.summary) } }));
   const pages = countPages(result.total);
   const pageUrl = (page: number) => buildListUrl(result.filter, result.sort, page, DEFAULT_LANG);
   return (

@@ -29,26 +29,26 @@ export function ArticlePage() {
   const { siteUrl, lang } = useAppData();
   // All read the prepared HTML the items API serves, so client navigation shows what the server rendered.
   const { description, toc, minutes } = readArticleAids(article);
-  const isFrench = article.lg === 'fr';
+  const isFrench = article.language === 'fr';
   // The author card speaks the article's language: French for fr, English otherwise (SPEC §2).
   const card = `ARTICLE.AUTHOR_CARD.${isFrench ? 'fr' : 'en'}`;
   // Marked only where it differs from the interface's: a French article in the English interface too.
-  const contentLang = article.lg === lang ? undefined : article.lg;
+  const contentLang = article.language === lang ? undefined : article.language;
   return (
     <div className="article-page">
       <PageHead
-        title={article.tit}
+        title={article.title}
         description={description}
         type="article"
-        image={article.img[0] ? { src: article.img[0], alt: article.tit } : undefined}
+        image={article.images[0] ? { src: article.images[0], alt: article.title } : undefined}
         shareCard={describeArticleCard(article)}
-        contentLang={article.lg}
-        article={{ publishedTime: toIsoDate(article.date_m), tags: article.tags }}
+        contentLang={article.language}
+        article={{ publishedTime: toIsoDate(article.date), tags: article.tags }}
         structuredData={[
           buildBlogPosting(siteUrl, article, description),
           buildBreadcrumbList(siteUrl, [
             [t('ARTICLES'), paths.articles],
-            [article.tit, paths.article(article.id)],
+            [article.title, paths.article(article.id)],
           ]),
         ]}
       />
@@ -58,7 +58,7 @@ export function ArticlePage() {
             <Link to={paths.articles}>{t('ARTICLES')}</Link>
           </li>
           <li className="breadcrumb-item active" aria-current="page" lang={contentLang}>
-            {article.tit}
+            {article.title}
           </li>
         </ol>
       </nav>
@@ -69,9 +69,9 @@ export function ArticlePage() {
       {/* One column on small screens (table of contents before the body); a side column from lg. */}
       <article className="article-layout article-content" lang={contentLang} data-testid="article">
         <div className="article-header">
-          <h1 className="h2 mb-2">{article.tit}</h1>
+          <h1 className="h2 mb-2">{article.title}</h1>
           <p className="small text-body-secondary mb-2" lang={contentLang ? lang : undefined}>
-            {t('ARTICLE.PUBLISHED')} <time dateTime={toIsoDate(article.date_m)}>{formatArticleDate(article.date_m)}</time>
+            {t('ARTICLE.PUBLISHED')} <time dateTime={toIsoDate(article.date)}>{formatArticleDate(article.date)}</time>
             {article.updated && (
               <span data-testid="updated">
                 {', '}
@@ -82,11 +82,11 @@ export function ArticlePage() {
             <span data-testid="reading-time">{t('ARTICLE.READING_TIME', { count: minutes })}</span>
           </p>
           <TagBadges tags={article.tags} label={t('ARTICLE_LIST.TAGS')} lang={lang} />
-          <div className="article-summary lead mb-4" dangerouslySetInnerHTML={{ __html: article.sum }} />
+          <div className="article-summary lead mb-4" dangerouslySetInnerHTML={{ __html: article.summary }} />
         </div>
-        <TableOfContents entries={toc} contentLang={article.lg} />
+        <TableOfContents entries={toc} contentLang={article.language} />
         <div className="article-main">
-          <ArticleBody key={article.id} html={article.ctn} />
+          <ArticleBody key={article.id} html={article.body} />
         </div>
         <aside className="article-aside" lang={isFrench ? 'fr' : 'en'}>
           <div className="card author-card" data-testid="author-card">
@@ -108,9 +108,9 @@ export function ArticlePage() {
                   {series.map((part) => (
                     <li key={part.id}>
                       {part.id === article.id ? (
-                        <span aria-current="page">{part.tit}</span>
+                        <span aria-current="page">{part.title}</span>
                       ) : (
-                        <Link to={paths.article(part.id)}>{part.tit}</Link>
+                        <Link to={paths.article(part.id)}>{part.title}</Link>
                       )}
                     </li>
                   ))}
@@ -129,7 +129,7 @@ export function ArticlePage() {
           <ul className="list-unstyled">
             {related.map((item) => (
               <li key={item.id} className="mb-1">
-                <Link to={paths.article(item.id)}>{item.tit}</Link>
+                <Link to={paths.article(item.id)}>{item.title}</Link>
               </li>
             ))}
           </ul>

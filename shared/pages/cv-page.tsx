@@ -27,7 +27,7 @@ export interface CvPageData {
 export async function loadCvPageData(items: ItemsReader, signal?: AbortSignal): Promise<CvPageData> {
   try {
     const articles = await items.list('', signal);
-    return { articles: articles.map(({ id, tit, date_m, tags }) => ({ id, tit, date_m, tags })) };
+    return { articles: articles.map(({ id, title, date, tags }) => ({ id, title, date, tags })) };
   } catch (error) {
     // The CV is the shop window: without the articles it shows its skills unlinked.
     if (error instanceof ItemsUnavailableError) return { articles: null };

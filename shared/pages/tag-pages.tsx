@@ -59,7 +59,7 @@ export function TagPage() {
       </p>
       <ul className="list-unstyled" data-testid="article-list">
         {hits.map((hit) => (
-          <ArticleCard key={hit.article.id} article={{ ...hit.article, sum: truncateHtml(hit.article.sum) }} lang={lang} tagsLabel={t('ARTICLE_LIST.TAGS')} />
+          <ArticleCard key={hit.article.id} article={{ ...hit.article, summary: truncateHtml(hit.article.summary) }} lang={lang} tagsLabel={t('ARTICLE_LIST.TAGS')} />
         ))}
       </ul>
       <Pagination page={page} pages={pages} hrefOf={(target) => localizePath(tagPageUrl(tag, target), lang)} labels={labels} />

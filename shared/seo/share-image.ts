@@ -25,8 +25,8 @@ export type ShareCard =
 const owner: CardOwner = { name: siteConfig.author, jobTitle: siteConfig.jobTitle };
 
 /** An article's card: its title, date (dd/MM/yyyy, as the page shows it) and tags. */
-export function describeArticleCard(article: { id: string; tit: string; date_m: string; tags: string[] }): ShareCard {
-  return { kind: 'article', id: article.id, title: article.tit, date: formatArticleDate(article.date_m), tags: article.tags, owner };
+export function describeArticleCard(article: { id: string; title: string; date: string; tags: string[] }): ShareCard {
+  return { kind: 'article', id: article.id, title: article.title, date: formatArticleDate(article.date), tags: article.tags, owner };
 }
 
 export function describeCvCard(): ShareCard {

@@ -44,9 +44,9 @@ function buildPerson(siteUrl: string, articles: readonly TaggedArticle[], cv: Cv
     ...(shown.length > 0 && {
       subjectOf: shown.map((article) => ({
         '@type': 'BlogPosting',
-        headline: article.tit,
+        headline: article.title,
         url: toAbsoluteUrl(siteUrl, paths.article(article.id)),
-        datePublished: toIsoDate(article.date_m),
+        datePublished: toIsoDate(article.date),
         keywords: article.tags,
       })),
     }),
@@ -74,7 +74,7 @@ export function buildProfilePage(siteUrl: string, articles: readonly TaggedArtic
 
 /** The article's own raster image, else its generated card (previews and rich results show no SVG). */
 function buildPreviewImage(siteUrl: string, article: Article): JsonLd | string {
-  const raster = findRasterImage(article.img);
+  const raster = findRasterImage(article.images);
   if (raster) return toAbsoluteUrl(siteUrl, raster);
   return { '@type': 'ImageObject', url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeArticleCard(article))), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
 }
@@ -88,11 +88,11 @@ export function buildBlogPosting(siteUrl: string, article: Article, description:
     '@id': url,
     mainEntityOfPage: url,
     url,
-    headline: article.tit,
+    headline: article.title,
     description,
-    datePublished: toIsoDate(article.date_m),
-    dateModified: toIsoDate(article.updated ?? article.date_m),
-    inLanguage: article.lg,
+    datePublished: toIsoDate(article.date),
+    dateModified: toIsoDate(article.updated ?? article.date),
+    inLanguage: article.language,
     keywords: article.tags,
     image: buildPreviewImage(siteUrl, article),
     author: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },

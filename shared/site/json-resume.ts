@@ -100,9 +100,9 @@ export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, art
       group.list ? group.list.map((item) => ({ language: item.name, fluency: item.details })) : splitKeywords(group.details).map((language) => ({ language })),
     ),
     publications: listSkillArticles(cv, articles).map((article) => ({
-      name: article.tit,
+      name: article.title,
       publisher: site.author,
-      releaseDate: toIsoDate(article.date_m).slice(0, 10),
+      releaseDate: toIsoDate(article.date).slice(0, 10),
       url: toAbsoluteUrl(siteUrl, paths.article(article.id)),
     })),
     meta: { canonical: buildCanonicalUrl(siteUrl, paths.cvJson) },

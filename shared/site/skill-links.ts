@@ -6,8 +6,8 @@ import type { CvData } from './cv-types';
 /** What the CV needs of each article: its id, title, date and tags. */
 export interface TaggedArticle {
   id: string;
-  tit: string;
-  date_m: string;
+  title: string;
+  date: string;
   tags: string[];
 }
 

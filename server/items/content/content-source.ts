@@ -38,7 +38,7 @@ interface Entry {
   mtimeMs: number;
   size: number;
   summary: ArticleSummary;
-  lg: string;
+  language: string;
   draft: boolean;
   seriesOrder?: number;
   time: number;
@@ -80,8 +80,9 @@ export interface ContentSourceOptions {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function toSummary({ id, tit, date_m, tags, img, sum, updated, series }: Article): ArticleSummary {
-  return { id, tit, date_m, tags, img, sum, ...(updated ? { updated } : {}), ...(series ? { series } : {}) };
+// In this order: the items API answers the fields in the order they come (wire-format.ts).
+function toSummary({ id, title, date, tags, images, summary, updated, series }: Article): ArticleSummary {
+  return { id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}) };
 }
 
 export async function createContentSource({ contentDir, logger, watchFiles = true, showDrafts = false, cacheDir = DEFAULT_CONTENT_CACHE_DIR, now = Date.now }: ContentSourceOptions): Promise<ContentSource> {
@@ -120,7 +121,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     textOf: (id) => {
       const entry = byId.get(id);
       const text = entry && cache.readText(entry.hash);
-      return entry && text !== undefined ? { text, lg: entry.lg } : undefined;
+      return entry && text !== undefined ? { text, language: entry.language } : undefined;
     },
   });
 
@@ -143,7 +144,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     }
     const parsed = parseArticleSource(relative(name), text, { renderBody: false });
     const { article } = parsed;
-    const doc = buildIndexDocument(article.id, Date.parse(article.date_m), article.lg, { title: article.tit, tags: article.tags, ...parsed.text });
+    const doc = buildIndexDocument(article.id, Date.parse(article.date), article.language, { title: article.title, tags: article.tags, ...parsed.text });
     const entry: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
     stats.parsed += 1;
     writes.push(cache.write(hash, entry, `${parsed.text.summary}\n\n${parsed.text.body}`));
@@ -174,7 +175,7 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
       const owner = byId.get(article.id);
       if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
       forget(name);
-      const entry: Entry = { name, hash, mtimeMs: fileStat.mtimeMs, size: fileStat.size, summary: toSummary(article), lg: article.lg, draft, ...(seriesOrder !== undefined ? { seriesOrder } : {}), time: doc.time, relatedTerms: relatedTermsOf(doc) };
+      const entry: Entry = { name, hash, mtimeMs: fileStat.mtimeMs, size: fileStat.size, summary: toSummary(article), language: article.language, draft, ...(seriesOrder !== undefined ? { seriesOrder } : {}), time: doc.time, relatedTerms: relatedTermsOf(doc) };
       byName.set(name, entry);
       byId.set(article.id, entry);
       version += 1;

@@ -90,7 +90,7 @@ export interface ArticleText {
 }
 
 export interface ParsedArticle {
-  /** The article; `ctn` is the rendered Markdown, or '' when the body was not asked for. */
+  /** The article; `body` is the rendered Markdown, or '' when the body was not asked for. */
   article: Article;
   draft: boolean;
   seriesOrder?: number;
@@ -135,15 +135,16 @@ export function parseArticleSource(file: string, text: string, { renderBody = tr
   const meta = result.data;
   const tokens = markdown.parse(parsed.content, {});
   const summaryTokens = markdown.parseInline(meta.summary, {});
+  // In this order: the items API answers the fields in the order they come (wire-format.ts).
   const article: Article = {
     id: meta.id,
-    tit: meta.title,
-    date_m: meta.date,
-    lg: meta.language,
+    title: meta.title,
+    date: meta.date,
+    language: meta.language,
     tags: meta.tags,
-    img: meta.images ?? (meta.image ? [meta.image] : []),
-    sum: markdown.renderer.render(summaryTokens, markdown.options, {}),
-    ctn: renderBody ? markdown.renderer.render(tokens, markdown.options, {}) : '',
+    images: meta.images ?? (meta.image ? [meta.image] : []),
+    summary: markdown.renderer.render(summaryTokens, markdown.options, {}),
+    body: renderBody ? markdown.renderer.render(tokens, markdown.options, {}) : '',
     ...(meta.updated ? { updated: meta.updated } : {}),
     ...(meta.series ? { series: meta.series } : {}),
   };

@@ -32,13 +32,13 @@ export interface IndexText {
 }
 
 /** Analyses an article's text once (the result is what the disk cache keeps). */
-export function buildIndexDocument(id: string, time: number, lg: string, text: IndexText): IndexDocument {
-  const language = stemLanguageOf(lg);
+export function buildIndexDocument(id: string, time: number, language: string, text: IndexText): IndexDocument {
+  const stemLanguage = stemLanguageOf(language);
   const surfaces = new Map<string, string>();
   const field = (value: string, extra?: string): [string, number][] => {
     const counts: TermCounts = { counts: new Map(), surfaces };
-    analyzeText(value, language, counts);
-    if (extra) analyzeText(extra, language, counts);
+    analyzeText(value, stemLanguage, counts);
+    if (extra) analyzeText(extra, stemLanguage, counts);
     return [...counts.counts];
   };
   return {
@@ -73,7 +73,7 @@ export interface SearchIndexOptions {
   /** True when no indexed article is hidden now (drafts, future dates): searches then skip the filter. */
   allVisible?: () => boolean;
   /** Plain text of an article (summary, then body) and its language, for snippets; undefined when unknown. */
-  textOf?: (id: string) => { text: string; lg: string } | undefined;
+  textOf?: (id: string) => { text: string; language: string } | undefined;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -308,7 +308,7 @@ export class SearchIndex {
   private snippetOf(id: string, terms: Set<string>): string | undefined {
     const source = this.options.textOf?.(id);
     if (!source || terms.size === 0) return undefined;
-    const language: StemLanguage = stemLanguageOf(source.lg);
+    const language: StemLanguage = stemLanguageOf(source.language);
     const { text } = source;
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];

@@ -39,8 +39,8 @@ export function foldedWords(text: string): string[] {
 export type StemLanguage = 'fr' | 'en';
 
 /** The stemmer language for an article's language code (anything not French is stemmed as English). */
-export function stemLanguageOf(lg: string): StemLanguage {
-  return lg.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+export function stemLanguageOf(language: string): StemLanguage {
+  return language.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
 // The words of every text ("le", "de", "the", "and"): they would each list every article, doubling

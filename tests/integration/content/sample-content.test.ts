@@ -22,16 +22,16 @@ describe('sample content', async () => {
 
   it('has at least 12 articles, 3 in English, over several years', () => {
     expect(articles.length).toBeGreaterThanOrEqual(12);
-    expect(articles.filter((article) => article.lg === 'en').length).toBeGreaterThanOrEqual(3);
-    expect(new Set(articles.map((article) => article.date_m.slice(0, 4))).size).toBeGreaterThanOrEqual(4);
+    expect(articles.filter((article) => article.language === 'en').length).toBeGreaterThanOrEqual(3);
+    expect(new Set(articles.map((article) => article.date.slice(0, 4))).size).toBeGreaterThanOrEqual(4);
   });
 
   it.each(['bash', 'sql', 'http', 'xml', 'java'])('has code blocks in %s', (language) => {
-    expect(articles.some((article) => article.ctn.includes(`class="language-${language}"`))).toBe(true);
+    expect(articles.some((article) => article.body.includes(`class="language-${language}"`))).toBe(true);
   });
 
   it('ships the images the articles use', () => {
-    const images = articles.flatMap((article) => article.img);
+    const images = articles.flatMap((article) => article.images);
     expect(images.length).toBeGreaterThanOrEqual(3);
     for (const image of images) expect(existsSync(path.join(rootDir, 'public', image)), image).toBe(true);
   });

@@ -94,7 +94,7 @@ describe('article page', () => {
     expect((api.body as { ctn: string }).ctn).toContain('<h2');
   });
 
-  it('takes the tab title from tit and the description from sum as plain text of about 160 characters', async () => {
+  it('takes the tab title from the title and the description from the summary as plain text of about 160 characters', async () => {
     const $ = await getPage('/articles/equipe-revues');
     expect($('head title').text()).toMatch(/^Revues de code : organiser l'équipe \| /);
     const description = $('head meta[name="description"]').attr('content') ?? '';

@@ -165,8 +165,8 @@ describe('under a SITE_URL with a path', () => {
 
 
 describe('hostile article fields that reach the page', () => {
-  it('writes no og:locale "[object Object]" for lg "__proto__" and answers 200 for an image URL that does not parse', async () => {
-    const hostile = { id: 'x', tit: 'Hostile', sum: '<p>s</p>', ctn: '<p>c</p>', date_m: '2024-01-01', lg: '__proto__', tags: [], img: ['http://[invalid'] };
+  it('writes no og:locale "[object Object]" for the language "__proto__" and answers 200 for an image URL that does not parse', async () => {
+    const hostile = { id: 'x', title: 'Hostile', summary: '<p>s</p>', body: '<p>c</p>', date: '2024-01-01', language: '__proto__', tags: [], images: ['http://[invalid'] };
     // A source that hands the page its fields as they are, past any validation at the edge.
     const source: ItemsSource = {
       description: 'hostile',

@@ -14,8 +14,8 @@ vi.mock('../../../../server/html/sanitize', async (importOriginal) => {
   return { ...original, sanitizeArticleHtml: vi.fn(original.sanitizeArticleHtml) };
 });
 
-const summary = (id: string, sumLength = 100): ArticleSummary => ({ id, tit: `Article ${id}`, date_m: '2024-01-01', tags: [], img: [], sum: `<p>${'x'.repeat(sumLength)}</p>` });
-const article = (id: string): Article => ({ ...summary(id), ctn: '<p>corps</p>', lg: 'fr' });
+const summary = (id: string, summaryLength = 100): ArticleSummary => ({ id, title: `Article ${id}`, date: '2024-01-01', tags: [], images: [], summary: `<p>${'x'.repeat(summaryLength)}</p>` });
+const article = (id: string): Article => ({ ...summary(id), body: '<p>corps</p>', language: 'fr' });
 
 /** A source whose answers the test scripts; it counts its calls. */
 function createSource(overrides: Partial<Pick<ItemsSource, 'list' | 'get'>> = {}) {
@@ -117,13 +117,13 @@ describe('ItemsCache: stale-while-revalidate', () => {
 
   it('shows the refreshed value once the background refresh is done', async () => {
     let title = 'avant';
-    const { source } = createSource({ get: (id) => Promise.resolve({ ...article(id), tit: title }) });
+    const { source } = createSource({ get: (id) => Promise.resolve({ ...article(id), title }) });
     cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 1_000_000, logger, now });
-    expect((await cache.get('a'))?.tit).toBe('avant');
+    expect((await cache.get('a'))?.title).toBe('avant');
     title = 'après';
     clock += 61_000;
-    expect((await cache.get('a'))?.tit).toBe('avant');
-    await vi.waitFor(async () => expect((await cache!.get('a'))?.tit).toBe('après'));
+    expect((await cache.get('a'))?.title).toBe('avant');
+    await vi.waitFor(async () => expect((await cache!.get('a'))?.title).toBe('après'));
   });
 
   it('waits for the source when it has no copy at all', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchArticleList, fetchWithXsrf } from '../../../../shared/items/items-client';
+import { fetchArticleList, fetchSearch, fetchWithXsrf } from '../../../../shared/items/items-client';
 import { ItemsUnavailableError } from '../../../../shared/items/items-reader';
 
 const calls: { url: string; init: RequestInit }[] = [];
@@ -18,6 +18,10 @@ afterEach(() => {
 });
 
 const headerOf = (at: number) => new Headers(calls[at]?.init.headers).get('X-XSRF-TOKEN');
+
+// One list entry as the items API writes it, and as this code reads it.
+const WIRE_ENTRY = { id: 'a', tit: 'Titre', date_m: '2024-01-01', tags: ['SQL'], img: ['/images/a.png'], sum: '<p>Résumé</p>' };
+const ENTRY = { id: 'a', title: 'Titre', date: '2024-01-01', tags: ['SQL'], images: ['/images/a.png'], summary: '<p>Résumé</p>' };
 
 describe('fetchWithXsrf', () => {
   it('adds X-XSRF-TOKEN from the cookie to writes on relative URLs', async () => {
@@ -45,10 +49,24 @@ describe('fetchArticleList', () => {
     expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/items?s=-date_m', '/www-be/items/v1.0/items?s=-date_m&f=java+21']);
   });
 
+  it("reads the API's list entries under this code's names", async () => {
+    stubBrowser('', () => Response.json([WIRE_ENTRY]));
+    expect(await fetchArticleList('')).toEqual([ENTRY]);
+  });
+
   it('reads failures and answers that are not JSON as unavailable', async () => {
     stubBrowser('', () => new Response('{}', { status: 503 }));
     await expect(fetchArticleList('x')).rejects.toBeInstanceOf(ItemsUnavailableError);
     stubBrowser('', () => new Response('<html>proxy error</html>', { status: 200 }));
     await expect(fetchArticleList('')).rejects.toBeInstanceOf(ItemsUnavailableError);
+  });
+});
+
+describe('fetchSearch', () => {
+  it("reads the hits' articles under this code's names, the rest as it comes", async () => {
+    const facets = [{ tag: 'SQL', count: 1 }];
+    stubBrowser('', () => Response.json({ total: 1, hits: [{ article: WIRE_ENTRY, snippet: '<mark>a</mark>' }], facets }));
+    expect(await fetchSearch('a', 'date')).toEqual({ total: 1, hits: [{ article: ENTRY, snippet: '<mark>a</mark>' }], facets });
+    expect(calls[0]?.url).toBe('/www-be/items/v1.0/search?f=a&sort=date');
   });
 });

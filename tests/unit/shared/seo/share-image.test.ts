@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildShareImagePath, describeArticleCard, describeTagCard, findRasterImage } from '../../../../shared/seo/share-image';
 
-const article = { id: 'a-1', tit: 'Lire un plan EXPLAIN', date_m: '2024-03-12', tags: ['PostgreSQL'] };
+const article = { id: 'a-1', title: 'Lire un plan EXPLAIN', date: '2024-03-12', tags: ['PostgreSQL'] };
 
 describe('buildShareImagePath', () => {
   it('names the card by what it draws: a new title, date or tag list gives a new URL', () => {
     const path = buildShareImagePath(describeArticleCard(article));
     expect(path).toMatch(/^\/share\/articles\/a-1\.png\?v=[a-z0-9]+$/);
     expect(buildShareImagePath(describeArticleCard({ ...article }))).toBe(path);
-    for (const changed of [{ tit: 'Autre titre' }, { date_m: '2024-03-13' }, { tags: ['PostgreSQL', 'SQL'] }]) {
+    for (const changed of [{ title: 'Autre titre' }, { date: '2024-03-13' }, { tags: ['PostgreSQL', 'SQL'] }]) {
       expect(buildShareImagePath(describeArticleCard({ ...article, ...changed }))).not.toBe(path);
     }
   });

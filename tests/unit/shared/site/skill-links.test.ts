@@ -3,9 +3,9 @@ import type { CvData } from '../../../../shared/site/cv-types';
 import { countTags, createSkillMatcher, listCvSkills, listSkillArticles } from '../../../../shared/site/skill-links';
 
 const articles = [
-  { id: 'a', tit: 'A', date_m: '2024-03-01', tags: ['Spring Boot', 'Sécurité', 'Java'] },
-  { id: 'b', tit: 'B', date_m: '2024-02-01', tags: ['spring boot', 'PostgreSQL'] },
-  { id: 'c', tit: 'C', date_m: '2024-01-01', tags: ['Java', 'JAVA', 'Spring'] },
+  { id: 'a', title: 'A', date: '2024-03-01', tags: ['Spring Boot', 'Sécurité', 'Java'] },
+  { id: 'b', title: 'B', date: '2024-02-01', tags: ['spring boot', 'PostgreSQL'] },
+  { id: 'c', title: 'C', date: '2024-01-01', tags: ['Java', 'JAVA', 'Spring'] },
 ];
 
 describe('countTags', () => {

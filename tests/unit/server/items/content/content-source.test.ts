@@ -54,7 +54,7 @@ describe('publishing states', () => {
 
     const preview = await open({ showDrafts: true });
     expect((await ids(preview)).sort()).toEqual(['brouillon', 'public']);
-    expect((await preview.get('brouillon'))?.tit).toBe('Titre brouillon');
+    expect((await preview.get('brouillon'))?.title).toBe('Titre brouillon');
   });
 
   it('publishes an article dated in the future when its time comes, without an edit', async () => {
@@ -68,7 +68,7 @@ describe('publishing states', () => {
     expect(await source.get('plus-tard')).toBeNull();
     await waitFor(() => changes > 0, 4_000);
     expect(await ids(source)).toEqual(['plus-tard', 'maintenant']);
-    expect((await source.get('plus-tard'))?.tit).toBe('Titre plus-tard');
+    expect((await source.get('plus-tard'))?.title).toBe('Titre plus-tard');
   });
 
   it('carries the update date', async () => {
@@ -124,7 +124,7 @@ describe('search through the source', () => {
     const source = await open();
     const answer = await source.search({ text: 'réponses', pageSize: 10 });
     expect(answer.total).toBe(1);
-    expect(answer.hits[0]?.article).toMatchObject({ id: 'cache', tit: 'Le cache HTTP' });
+    expect(answer.hits[0]?.article).toMatchObject({ id: 'cache', title: 'Le cache HTTP' });
     expect(answer.hits[0]?.snippet).toContain('<mark>réponses</mark>');
     expect(answer.facets).toEqual([
       { tag: 'Cache', count: 1 },
@@ -140,7 +140,7 @@ describe('scale: incremental, coalesced, cached on disk', () => {
     const before = source.stats().parsed;
     const unchanged = await source.get('deux');
     await put('un', { title: 'Titre modifié' });
-    await waitFor(async () => (await source.list('')).some((item) => item.tit === 'Titre modifié'));
+    await waitFor(async () => (await source.list('')).some((item) => item.title === 'Titre modifié'));
     expect(source.stats().parsed - before).toBe(1);
     expect(await source.get('deux')).toEqual(unchanged);
     expect((await source.search({ text: 'modifié' })).hits.map((hit) => hit.article.id)).toEqual(['un']);
@@ -160,7 +160,7 @@ describe('scale: incremental, coalesced, cached on disk', () => {
       await put('un', { title: `Version ${edit}` });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await waitFor(async () => (await source.list(''))[0]?.tit === 'Version 5');
+    await waitFor(async () => (await source.list(''))[0]?.title === 'Version 5');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(updates).toBe(1);
   });

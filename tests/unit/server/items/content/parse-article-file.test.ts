@@ -17,16 +17,16 @@ function errorOf(text: string): ContentFileError {
 describe('parseArticleFile', () => {
   it('turns front matter and Markdown into an article', () => {
     const article = parseArticleFile('x.md', file([...valid, 'images: [/images/a.svg, /images/b.svg]'].join('\n'), '## Titre\n\n```java\nint a;\n```\n\n<kbd>Ctrl</kbd>'));
-    expect(article).toMatchObject({ id: 'mon-article', tit: 'Mon article', date_m: '2024-03-12', lg: 'fr', tags: ['Java', 'Spring'], img: ['/images/a.svg', '/images/b.svg'] });
-    expect(article.sum).toBe('Un <em>résumé</em>.');
-    expect(article.ctn).toContain('<h2>Titre</h2>');
-    expect(article.ctn).toContain('<code class="language-java">');
-    expect(article.ctn).toContain('<kbd>Ctrl</kbd>');
+    expect(article).toMatchObject({ id: 'mon-article', title: 'Mon article', date: '2024-03-12', language: 'fr', tags: ['Java', 'Spring'], images: ['/images/a.svg', '/images/b.svg'] });
+    expect(article.summary).toBe('Un <em>résumé</em>.');
+    expect(article.body).toContain('<h2>Titre</h2>');
+    expect(article.body).toContain('<code class="language-java">');
+    expect(article.body).toContain('<kbd>Ctrl</kbd>');
   });
 
   it('accepts a single image, a numeric id and a date-time', () => {
     const article = parseArticleFile('x.md', file(['id: 42', 'title: T', 'date: 2024-03-12T10:30:00Z', 'language: en', 'image: /images/a.svg', 'summary: S'].join('\n')));
-    expect(article).toMatchObject({ id: '42', img: ['/images/a.svg'], date_m: '2024-03-12T10:30:00.000Z', tags: [] });
+    expect(article).toMatchObject({ id: '42', images: ['/images/a.svg'], date: '2024-03-12T10:30:00.000Z', tags: [] });
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { foldText, normalizeSearchKey } from '../../../../../server/items/conten
 
 interface Fixture {
   title: string;
-  lg?: string;
+  language?: string;
   tags?: string[];
   headings?: string;
   summary?: string;
@@ -21,20 +21,20 @@ const articles: Record<string, Fixture> = {
   'pg-summary': { title: 'Sauvegarder une base', summary: 'Avec pg_dump et PostgreSQL.', date: '2023-01-01', body: 'On sauvegarde.' },
   'linux-body': { title: 'Diagnostiquer un serveur Linux', tags: ['Linux'], date: '2025-01-01', body: 'Le serveur héberge aussi PostgreSQL, entre autres.' },
   optim: { title: "L'optimisation des requêtes", tags: ['Performance'], date: '2019-05-01', body: "L'architecture d'une application compte. Une requête <script>alert(1)</script> & co." },
-  cache: { title: 'HTTP responses', lg: 'en', tags: ['HTTP', 'Cache'], date: '2024-06-01', body: 'Responses are cached by proxies and browsers.' },
+  cache: { title: 'HTTP responses', language: 'en', tags: ['HTTP', 'Cache'], date: '2024-06-01', body: 'Responses are cached by proxies and browsers.' },
   spring: { title: 'Spring Security', tags: ['Spring', 'Sécurité'], date: '2024-02-01', body: 'L’équipe sécurité valide les jetons JWT.' },
   oeuvre: { title: 'Mise en œuvre de Spring Batch', tags: ['Spring'], date: '2018-01-01', body: 'Le chunk et les partitions.' },
   securite: { title: 'Les mots de la securite', tags: ['Vocabulaire'], date: '2017-01-01', body: 'Sécurité est un mot.' },
 };
 
 function buildIndex() {
-  const texts = new Map<string, { text: string; lg: string }>();
+  const texts = new Map<string, { text: string; language: string }>();
   const index = new SearchIndex({ isVisible: () => true, textOf: (id) => texts.get(id) });
   for (const [id, fixture] of Object.entries(articles)) {
-    const lg = fixture.lg ?? 'fr';
+    const language = fixture.language ?? 'fr';
     const text = { title: fixture.title, tags: fixture.tags ?? [], headings: fixture.headings ?? '', summary: fixture.summary ?? '', body: fixture.body ?? '', code: fixture.code ?? '' };
-    index.set(buildIndexDocument(id, Date.parse(fixture.date ?? '2020-01-01'), lg, text));
-    texts.set(id, { text: `${text.summary}\n\n${text.body}`, lg });
+    index.set(buildIndexDocument(id, Date.parse(fixture.date ?? '2020-01-01'), language, text));
+    texts.set(id, { text: `${text.summary}\n\n${text.body}`, language });
   }
   return index;
 }
@@ -108,7 +108,7 @@ describe('search index: what a result shows', () => {
   });
 
   it('cuts a snippet of about 200 characters around the match', () => {
-    const long = new SearchIndex({ isVisible: () => true, textOf: () => ({ text: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, lg: 'fr' }) });
+    const long = new SearchIndex({ isVisible: () => true, textOf: () => ({ text: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, language: 'fr' }) });
     long.set(buildIndexDocument('long', 0, 'fr', { title: 'T', tags: [], headings: '', summary: '', body: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, code: '' }));
     const snippet = long.search({ text: 'postgresql' }).hits[0]?.snippet ?? '';
     const visible = snippet.replace(/<\/?mark>/g, '');
