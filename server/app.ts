@@ -7,11 +7,12 @@ import { rateLimit } from 'express-rate-limit';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { DEFAULT_LANG } from '../shared/i18n/i18n';
+import { BACKEND_PATH, ITEMS_API_PATH, isBackendPath } from '../shared/items/items-api';
 import { paths } from '../shared/paths';
 import { createRoutes } from '../shared/routes';
 import type { Config } from './config';
 import { ItemsCache } from './items/cache';
-import { ITEMS_API_PATH, createItemsApiRouter } from './items/api-router';
+import { createItemsApiRouter } from './items/api-router';
 import type { ItemsSource } from './items/source';
 import { createRequestLogger } from './logger';
 import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
@@ -56,7 +57,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
 
   // Cached API answers behind the rate limit, when it is on: the hot path leaves /www-be/ to the stack.
   if (rateLimited) {
-    app.use('/www-be', createRateLimit(config.rateLimitPerMinute), (req, res, next) => {
+    app.use(BACKEND_PATH, createRateLimit(config.rateLimitPerMinute), (req, res, next) => {
       const answer = req.method === 'GET' || req.method === 'HEAD' ? responseCache.get(readRequestTarget(req).url) : undefined;
       if (answer) sendKeptAnswer(req, res, answer, true, trust);
       else next();
@@ -92,9 +93,9 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], fullContent: config.feedFullContent }));
   app.use(createMarkdownRouter({ items: cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], contentDir: config.itemsServiceUrl ? undefined : config.contentDir }));
   // The double-submit needs the XSRF cookie where writes go, not on pages (which stay the same for all).
-  app.use('/www-be', issueXsrfCookie);
+  app.use(BACKEND_PATH, issueXsrfCookie);
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
-  app.use('/www-be', notFound);
+  app.use(BACKEND_PATH, notFound);
 
   app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
@@ -122,7 +123,7 @@ function createRateLimit(limit: number) {
     legacyHeaders: false,
     handler: (req, res) => {
       res.status(429).set({ 'Retry-After': '60', 'Cache-Control': 'no-store' });
-      if (req.originalUrl.toLowerCase().startsWith('/www-be/') || req.accepts(['html', 'json']) === 'json') {
+      if (isBackendPath(req.originalUrl) || req.accepts(['html', 'json']) === 'json') {
         res.json({ error: 'too_many_requests', message: 'Too many requests, slow down.' });
       } else {
         res.type('html').send(TOO_MANY_REQUESTS_PAGE);

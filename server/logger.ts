@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { XSRF_HEADER } from '../shared/items/xsrf';
 
 export function createLogger(level: LevelWithSilent): Logger {
   return pino({
     level,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', `req.headers["${XSRF_HEADER.toLowerCase()}"]`, 'res.headers["set-cookie"]'], censor: '[redacted]' },
   });
 }
 

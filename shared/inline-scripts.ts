@@ -1,5 +1,6 @@
 // The inline scripts every page carries, built in one place: the document renders them and the
 // server's CSP allows each by its hash, so the two cannot drift (decision 019).
+import { BACKEND_PATH } from './items/items-api';
 
 /**
  * Loads the islands' module. Added by a script, not parsed from a src attribute: under a hash-based
@@ -17,7 +18,7 @@ export const SPECULATION_RULES = JSON.stringify({
   prerender: [
     {
       where: {
-        and: [{ href_matches: '/*' }, { not: { href_matches: '/www-be/*' } }, { not: { href_matches: '/*.*' } }, { not: { selector_matches: '[rel~=nofollow], [download]' } }],
+        and: [{ href_matches: '/*' }, { not: { href_matches: `${BACKEND_PATH}/*` } }, { not: { href_matches: '/*.*' } }, { not: { selector_matches: '[rel~=nofollow], [download]' } }],
       },
       eagerness: 'moderate',
     },

@@ -3,7 +3,7 @@
 // varies on, and how long shared caches and browsers may keep it (decision 019). Parameters a row
 // does not declare never reach a handler, so they can neither split nor poison a cache.
 import { normalizeFilter } from '../../shared/items/items-reader';
-import { ITEMS_API_BASE } from '../../shared/items/items-client';
+import { ITEMS_API_PATH, isBackendPath } from '../../shared/items/items-api';
 import { paths } from '../../shared/paths';
 
 export type RouteKind = 'page' | 'items-api' | 'document' | 'file';
@@ -44,9 +44,8 @@ const PAGE: RoutePolicy = { kind: 'page', params: {}, localized: true, cacheCont
 /** Files of public/ (they all have an extension): served by express.static, never the page cache. */
 const FILE: RoutePolicy = { kind: 'file', params: {}, localized: false, cacheControl: () => 'public, max-age=3600' };
 
-const ITEMS_PREFIX = '/www-be/';
-const ITEMS_LIST_PATH = `${ITEMS_API_BASE}/items`.toLowerCase();
-const ITEMS_SEARCH_PATH = `${ITEMS_API_BASE}/search`.toLowerCase();
+const ITEMS_LIST_PATH = `${ITEMS_API_PATH}/items`.toLowerCase();
+const ITEMS_SEARCH_PATH = `${ITEMS_API_PATH}/search`.toLowerCase();
 const DOCUMENTS = new Map<string, RoutePolicy>([
   [paths.rss, DOCUMENT],
   [paths.atom, DOCUMENT],
@@ -60,7 +59,7 @@ const DOCUMENTS = new Map<string, RoutePolicy>([
 /** The policy of a path (without its query). Express matches routes case-insensitively: so does this. */
 export function findRoutePolicy(path: string): RoutePolicy {
   const lower = path.toLowerCase();
-  if (lower.startsWith(ITEMS_PREFIX)) return lower === ITEMS_LIST_PATH ? ITEMS_LIST : lower === ITEMS_SEARCH_PATH ? ITEMS_SEARCH : ITEMS_API;
+  if (isBackendPath(lower)) return lower === ITEMS_LIST_PATH ? ITEMS_LIST : lower === ITEMS_SEARCH_PATH ? ITEMS_SEARCH : ITEMS_API;
   const document = DOCUMENTS.get(lower);
   if (document) return document;
   if (lower === paths.articles) return ARTICLE_LIST;

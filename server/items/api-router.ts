@@ -8,8 +8,6 @@ import type { ResponseCache } from '../http/response-cache';
 import { requireXsrfToken } from '../middleware/xsrf';
 import type { ItemsCache } from './cache';
 
-export const ITEMS_API_PATH = '/www-be/items/v1.0';
-
 function sendUnavailable(res: Response): void {
   res.status(503).set('Retry-After', '30').json({ error: 'unavailable', message: 'The items service is unavailable.' });
 }

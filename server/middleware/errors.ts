@@ -1,12 +1,13 @@
 // The last handlers: a short 404 for what nothing else answered, and the one error handler.
 import type { NextFunction, Request, Response } from 'express';
+import { isBackendPath } from '../../shared/items/items-api';
 
 const ERROR_PAGE = (status: number, title: string) =>
   `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
   `<body><h1>${title}</h1><p>Erreur ${status}. <a href="/">Retour à l’accueil</a></p></body></html>`;
 
 function sendError(req: Request, res: Response, status: number, title: string, message: string): void {
-  if (req.originalUrl.startsWith('/www-be/') || req.accepts(['html', 'json']) === 'json') {
+  if (isBackendPath(req.originalUrl) || req.accepts(['html', 'json']) === 'json') {
     res.status(status).json({ error: title.toLowerCase().replace(/\W+/g, '_'), message });
   } else {
     res.status(status).type('html').send(ERROR_PAGE(status, title));

@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { serialize } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/items/items-client';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/items/xsrf';
 import { createRandomToken } from '../security';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);

@@ -1,12 +1,11 @@
 // The browser's client for this server's items API (/www-be/items/v1.0), used by the live article search.
+import { ITEMS_API_PATH } from './items-api';
 import { ItemsUnavailableError, normalizeFilter } from './items-reader';
 import type { SearchAnswer, SearchSort } from './search';
 import type { ArticleSummary } from './types';
 import { readWireItem, SORT_NEWEST_FIRST, type WireArticleSummary, type WireSearchAnswer } from './wire-format';
+import { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 
-export const ITEMS_API_BASE = '/www-be/items/v1.0';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -54,7 +53,7 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T | null> 
 }
 
 /** One page of a ranked search, with facets and snippets: the items API's search extension (GET /search). */
-export async function fetchSearch(filter: string, sort: SearchSort, signal?: AbortSignal, base: string = ITEMS_API_BASE): Promise<SearchAnswer> {
+export async function fetchSearch(filter: string, sort: SearchSort, signal?: AbortSignal, base: string = ITEMS_API_PATH): Promise<SearchAnswer> {
   const query = new URLSearchParams();
   const f = normalizeFilter(filter);
   if (f) query.set('f', f);
@@ -65,7 +64,7 @@ export async function fetchSearch(filter: string, sort: SearchSort, signal?: Abo
 }
 
 /** The articles matching a search, newest first, as the items API answers them (the live search's call). */
-export async function fetchArticleList(filter: string, signal?: AbortSignal, base: string = ITEMS_API_BASE): Promise<ArticleSummary[]> {
+export async function fetchArticleList(filter: string, signal?: AbortSignal, base: string = ITEMS_API_PATH): Promise<ArticleSummary[]> {
   const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
   const f = normalizeFilter(filter);
   if (f) query.set('f', f);

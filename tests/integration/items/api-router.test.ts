@@ -135,3 +135,10 @@ describe('other paths', () => {
     expect(response.body).toMatchObject({ error: 'not_found' });
   });
 });
+
+describe('paths under /www-be/ in another case', () => {
+  it('answers JSON, like the lower-case paths, never an HTML page', async () => {
+    const response = await request(ctx.app).get('/WWW-BE/nothing-here').set('Accept', 'text/html').expect(404).expect('content-type', /json/);
+    expect(response.body).toMatchObject({ error: 'not_found' });
+  });
+});
