@@ -11,7 +11,7 @@ import request from 'supertest';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createItemsSource } from '../server/items';
-import { loadRenderData } from '../server/render/app-data';
+import { loadSiteResources } from '../server/render/site-resources';
 import { loadHashedAssets } from '../server/static/hashed-assets';
 
 const root = process.cwd();
@@ -30,8 +30,8 @@ await writeFile(path.join(work, 'content/articles/jvm-memoire-conteneurs.md'), s
 const config = loadConfig({ CONTENT_DIR: path.join(work, 'content'), IMAGE_CACHE_DIR: path.join(work, 'cache'), LOG_LEVEL: 'silent' }, root);
 const logger = pino({ level: 'silent' });
 const items = await createItemsSource(config, logger, { watchFiles: false });
-const [render, assets] = await Promise.all([loadRenderData(root, config.siteUrl), loadHashedAssets(path.join(root, 'dist/public/assets'))]);
-const app = createApp({ config, logger, source: items, render, rootDir: work, assets });
+const [site, assets] = await Promise.all([loadSiteResources(root, config.siteUrl), loadHashedAssets(path.join(root, 'dist/public/assets'))]);
+const app = createApp({ config, logger, source: items, site, rootDir: work, assets });
 
 async function weigh(url: string): Promise<number> {
   const response = await request(app).get(url).buffer(true).parse((res, done) => {

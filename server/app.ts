@@ -17,7 +17,7 @@ import type { ItemsSource } from './items/source';
 import { createRequestLogger } from './logger';
 import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
 import { issueXsrfCookie } from './middleware/xsrf';
-import type { RenderData } from './render/app-data';
+import type { SiteResources } from './render/site-resources';
 import { createFeedsRouter } from './feeds/feeds-router';
 import { createImagesRouter } from './images/images-router';
 import { createMarkdownRouter } from './markdown/markdown-router';
@@ -33,8 +33,8 @@ export interface AppDeps {
   config: Pick<Config, 'siteUrl' | 'itemsServiceUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'itemsCacheMaxBytes' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb' | 'contentDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
   logger: Logger;
   source: ItemsSource;
-  /** AppData without the render time, the CSS to inline and the inline scripts (server/render/app-data.ts). */
-  render: RenderData;
+  /** What every render needs, loaded once at start: the page context per language, the CSS to inline, the inline scripts (server/render/site-resources.ts). */
+  site: SiteResources;
   /** Project root: public/ is served from it. */
   rootDir: string;
   /** The build's hashed assets, in memory (server/static/hashed-assets.ts). */
@@ -44,7 +44,7 @@ export interface AppDeps {
 /** What createApp answers: a listener for http.createServer (and supertest), with the caches for tests. */
 export type SiteApp = RequestListener & { locals: { cache: ItemsCache; responseCache: ResponseCache } };
 
-export function createApp({ config, logger, source, render, rootDir, assets }: AppDeps): SiteApp {
+export function createApp({ config, logger, source, site, rootDir, assets }: AppDeps): SiteApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -73,7 +73,7 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
   app.use('/assets', notFound);
 
   app.use(createRequestLogger(logger));
-  app.use(createSecurityHeaders({ inlineCss: render.inlineCss, inlineScripts: render.inlineScripts, siteUrl: config.siteUrl, itemsServiceUrl: config.itemsServiceUrl }));
+  app.use(createSecurityHeaders({ inlineCss: site.inlineCss, inlineScripts: site.inlineScripts, siteUrl: config.siteUrl, itemsServiceUrl: config.itemsServiceUrl }));
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -90,16 +90,16 @@ export function createApp({ config, logger, source, render, rootDir, assets }: A
     app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'items-api' ? next() : limitRenders(req, res, next)));
   }
 
-  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], fullContent: config.feedFullContent }));
-  app.use(createMarkdownRouter({ items: cache, responseCache, ttlSeconds: config.cacheTtlSeconds, appData: render.appData[DEFAULT_LANG], contentDir: config.itemsServiceUrl ? undefined : config.contentDir }));
+  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, context: site.pageContexts[DEFAULT_LANG], fullContent: config.feedFullContent }));
+  app.use(createMarkdownRouter({ items: cache, responseCache, ttlSeconds: config.cacheTtlSeconds, context: site.pageContexts[DEFAULT_LANG], contentDir: config.itemsServiceUrl ? undefined : config.contentDir }));
   // The double-submit needs the XSRF cookie where writes go, not on pages (which stay the same for all).
   app.use(BACKEND_PATH, issueXsrfCookie);
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use(BACKEND_PATH, notFound);
 
   app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
-  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, render, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
-  app.use(createPageHandler({ routes: createRoutes(cache), render, responseCache, ttlSeconds: config.cacheTtlSeconds }));
+  app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
+  app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -7,7 +7,7 @@ import { createHttpServer } from './client-error';
 import { ConfigError, loadConfig } from './config';
 import { createItemsSource } from './items';
 import { createLogger } from './logger';
-import { loadRenderData } from './render/app-data';
+import { loadSiteResources } from './render/site-resources';
 import { loadHashedAssets } from './static/hashed-assets';
 
 /** In-flight requests get this long to finish after a stop signal. */
@@ -29,8 +29,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const source = await createItemsSource(config, logger);
-  const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
-  const app = createApp({ config, logger, source, render, rootDir, assets });
+  const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
+  const app = createApp({ config, logger, source, site, rootDir, assets });
 
   const server: Server = createHttpServer(app, logger).listen(config.port, config.host, () => {
     const address = server.address();

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { loadRenderData } from '../../server/render/app-data';
+import { loadSiteResources } from '../../server/render/site-resources';
 import { createContentSource } from '../../server/items/content/content-source';
 import { prepareArticle, prepareSummary } from '../../server/html/prepare-article';
-import { AppProvider } from '../../shared/app-context';
+import { PageContextProvider } from '../../shared/page-context';
 import { createRoutes } from '../../shared/routes';
 
 const [port = '0', rootDir = process.cwd()] = process.argv.slice(2);
@@ -23,7 +23,7 @@ const source = {
     return article && prepareArticle(article);
   },
 };
-const { appData, inlineCss } = await loadRenderData(rootDir, 'http://localhost:3000/');
+const { pageContexts, inlineCss } = await loadSiteResources(rootDir, 'http://localhost:3000/');
 const handler = createStaticHandler(createRoutes(source));
 
 const app = express();
@@ -31,11 +31,11 @@ app.use(compression());
 app.get('/{*path}', async (req, res) => {
   const context = await handler.query(new Request(`http://localhost${req.originalUrl}`));
   if (context instanceof Response) return void res.status(context.status).end();
-  const app = { ...appData.fr, now: new Date().toISOString() };
+  const page = { ...pageContexts.fr, now: new Date().toISOString() };
   const html = renderToString(
-    <AppProvider app={app} css={inlineCss}>
+    <PageContextProvider context={page} css={inlineCss}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </AppProvider>,
+    </PageContextProvider>,
   );
   res.status(context.statusCode).type('html').send(`<!DOCTYPE html>${html}`);
 });

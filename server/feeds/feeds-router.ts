@@ -1,7 +1,7 @@
 // /rss.xml, /atom.xml, /sitemap.xml and /robots.txt: built from the items cache, so they work with
 // either source, and kept compressed in the response cache like pages (decision 019).
 import { Router, type Request, type Response } from 'express';
-import type { AppData } from '../../shared/app-context';
+import type { PageContext } from '../../shared/page-context';
 import { createTranslator } from '../../shared/i18n/i18n';
 import { ItemsUnavailableError } from '../../shared/items/items-reader';
 import { paths } from '../../shared/paths';
@@ -20,7 +20,7 @@ export interface FeedsRouterDeps {
   responseCache: ResponseCache;
   ttlSeconds: number;
   /** The interface language, its translations and SITE_URL, as every page gets them. */
-  appData: Pick<AppData, 'lang' | 'translations' | 'siteUrl'>;
+  context: Pick<PageContext, 'lang' | 'translations' | 'siteUrl'>;
   /** FEED_FULL_CONTENT: the feeds carry each article's body. */
   fullContent?: boolean;
 }
@@ -28,10 +28,10 @@ export interface FeedsRouterDeps {
 /** A tag's feed for a tag no article carries. */
 class FeedNotFoundError extends Error {}
 
-export function createFeedsRouter({ cache, responseCache, ttlSeconds, appData, fullContent = false }: FeedsRouterDeps): Router {
+export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, fullContent = false }: FeedsRouterDeps): Router {
   const router = Router();
-  const t = createTranslator(appData.lang, appData.translations);
-  const channel: FeedChannel = { siteUrl: appData.siteUrl, lang: appData.lang, title: t('FEED.TITLE'), description: t('FEED.DESCRIPTION'), author: siteConfig.author, fullContent };
+  const t = createTranslator(context.lang, context.translations);
+  const channel: FeedChannel = { siteUrl: context.siteUrl, lang: context.lang, title: t('FEED.TITLE'), description: t('FEED.DESCRIPTION'), author: siteConfig.author, fullContent };
 
   const answer = async (req: Request, res: Response, type: string, build: () => Promise<string>) => {
     try {
@@ -63,7 +63,7 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, appData, f
   };
   router.get('/tags/:tag/rss.xml', tagFeed(buildRssFeed, 'application/rss+xml; charset=utf-8'));
   router.get('/tags/:tag/atom.xml', tagFeed(buildAtomFeed, 'application/atom+xml; charset=utf-8'));
-  router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(appData.siteUrl, await cache.list(''))));
-  router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(appData.siteUrl)));
+  router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(context.siteUrl, await cache.list(''))));
+  router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(context.siteUrl)));
   return router;
 }

@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import matter from 'gray-matter';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppData } from '../../shared/app-context';
+import type { PageContext } from '../../shared/page-context';
 import { createTranslator } from '../../shared/i18n/i18n';
 import { ItemsUnavailableError, isValidArticleId, type ItemsReader } from '../../shared/items/items-reader';
 import { toIsoDate } from '../../shared/items/format-date';
@@ -21,7 +21,7 @@ export interface MarkdownRouterDeps {
   responseCache: ResponseCache;
   ttlSeconds: number;
   /** French labels and SITE_URL: the CV and the site are written in French. */
-  appData: Pick<AppData, 'lang' | 'translations' | 'siteUrl'>;
+  context: Pick<PageContext, 'lang' | 'translations' | 'siteUrl'>;
   /** The built-in content folder, whose Markdown files are the cleanest twins; undefined with an upstream service. */
   contentDir: string | undefined;
 }
@@ -80,10 +80,10 @@ export function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], cvTitl
   ].join('\n');
 }
 
-export function createMarkdownRouter({ items, responseCache, ttlSeconds, appData, contentDir }: MarkdownRouterDeps): Router {
+export function createMarkdownRouter({ items, responseCache, ttlSeconds, context, contentDir }: MarkdownRouterDeps): Router {
   const router = Router();
-  const { siteUrl } = appData;
-  const t = createTranslator(appData.lang, appData.translations);
+  const { siteUrl } = context;
+  const t = createTranslator(context.lang, context.translations);
 
   /** The one place these answers meet the response cache; `build` gives null for a 404. */
   const answer = async (req: Request, res: Response, type: string, build: () => Promise<string | null>) => {

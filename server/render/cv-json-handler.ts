@@ -5,11 +5,11 @@ import { ItemsUnavailableError, type ItemsReader } from '../../shared/items/item
 import { buildJsonResume } from '../../shared/site/json-resume';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
-import type { RenderData } from './app-data';
+import type { SiteResources } from './site-resources';
 
-export function createCvJsonHandler({ siteUrl, render, responseCache, items, ttlSeconds }: { siteUrl: string; render: RenderData; responseCache: ResponseCache; items: ItemsReader; ttlSeconds: number }) {
+export function createCvJsonHandler({ siteUrl, site, responseCache, items, ttlSeconds }: { siteUrl: string; site: SiteResources; responseCache: ResponseCache; items: ItemsReader; ttlSeconds: number }) {
   // The CV is written in French: its labels too.
-  const { lang, translations } = render.appData[DEFAULT_LANG];
+  const { lang, translations } = site.pageContexts[DEFAULT_LANG];
   const t = createTranslator(lang, translations);
   const describeEnvironment = (env: string) => t('CV.ENVIRONMENT_LINE', { env });
   // The articles are publications: without them for now (source down), the CV itself still answers.

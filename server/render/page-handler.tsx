@@ -4,12 +4,12 @@
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router-dom';
-import { AppProvider, type AppData } from '../../shared/app-context';
+import { PageContextProvider, type PageContext } from '../../shared/page-context';
 import { LANGS, type Lang } from '../../shared/i18n/i18n';
 import { EN_PREFIX } from '../../shared/paths';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
-import type { RenderData } from './app-data';
+import type { SiteResources } from './site-resources';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -21,8 +21,8 @@ function toFetchRequest(url: string, res: Response): globalThis.Request {
   return new globalThis.Request(`http://localhost${url}`, { method: 'GET', signal: controller.signal });
 }
 
-export function createPageHandler({ routes, render, responseCache, ttlSeconds }: { routes: RouteObject[]; render: RenderData; responseCache: ResponseCache; ttlSeconds: number }) {
-  const { appData, inlineCss } = render;
+export function createPageHandler({ routes, site, responseCache, ttlSeconds }: { routes: RouteObject[]; site: SiteResources; responseCache: ResponseCache; ttlSeconds: number }) {
+  const { pageContexts, inlineCss } = site;
   // One handler per interface language: English pages live under /en, and their links with them.
   const handlers = Object.fromEntries(LANGS.map((lang) => [lang, createStaticHandler(routes, lang === 'fr' ? {} : { basename: EN_PREFIX })])) as Record<Lang, StaticHandler>;
 
@@ -53,7 +53,7 @@ export function createPageHandler({ routes, render, responseCache, ttlSeconds }:
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
     }
     const status = context.statusCode;
-    const html = renderDocument(handler, context, appData[target.lang], inlineCss);
+    const html = renderDocument(handler, context, pageContexts[target.lang], inlineCss);
     // 200 and 404 are kept by every cache for the TTL; anything else (503) is not kept anywhere.
     const kept = status === 200 || status === 404;
     res.set({ 'Cache-Control': kept ? target.policy.cacheControl(ttlSeconds) : 'no-store' }).type('html');
@@ -66,13 +66,13 @@ export function createPageHandler({ routes, render, responseCache, ttlSeconds }:
  * dropped here, not kept while the page waits for compression (they would outlive young-generation
  * collections and fill the old one).
  */
-function renderDocument(handler: StaticHandler, context: StaticHandlerContext, appData: Omit<AppData, 'now'>, css: string): Buffer {
-  const app: AppData = { ...appData, now: new Date().toISOString() };
+function renderDocument(handler: StaticHandler, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>, css: string): Buffer {
+  const page: PageContext = { ...pageContext, now: new Date().toISOString() };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <AppProvider app={app} css={css}>
+    <PageContextProvider context={page} css={css}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProvider>,
+    </PageContextProvider>,
   );
   return Buffer.from(`<!DOCTYPE html>${html}`);
 }

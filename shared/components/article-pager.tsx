@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useT } from '../app-context';
+import { useT } from '../page-context';
 import type { ArticleNeighbours } from '../items/article-neighbours';
 import { paths } from '../paths';
 

@@ -1,10 +1,10 @@
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { getSiteYear, siteConfig } from '../site/site-config';
 
 export function Footer() {
   const t = useT();
-  const { siteUrl, version, now } = useAppData();
+  const { siteUrl, version, now } = usePageContext();
   const ownerLang = useOwnerTextLang();
   return (
     <footer className="site-footer border-top mt-5 py-4">

@@ -1,12 +1,12 @@
 // fr ⇄ en: a plain link to the same page in the other language, which has its own URL (English under
 // /en), so every cache keys it apart and it works without JavaScript (decision 019).
 import { useLocation } from 'react-router-dom';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { LANGS, LANG_NAMES } from '../i18n/i18n';
 import { localizePath, paths } from '../paths';
 
 export function LanguageSwitch() {
-  const { lang } = useAppData();
+  const { lang } = usePageContext();
   const t = useT();
   // The route's own parameters only: the server renders from the parsed target, nothing else.
   const { pathname, search } = useLocation();

@@ -2,7 +2,7 @@
 // alternates, OpenGraph and Twitter cards, JSON-LD. React 19 hoists the <title>, <meta> and <link>
 // into <head> (docs/decisions/001); the JSON-LD stays where it is rendered, which crawlers accept.
 import { useLocation } from 'react-router-dom';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { DEFAULT_LANG, LANGS, type Lang } from '../i18n/i18n';
 import { buildCanonicalUrl, localizePath, paths, toAbsoluteUrl } from '../paths';
 import { buildShareImagePath, describeCvCard, findRasterImage, SHARE_IMAGE, type ShareCard } from '../seo/share-image';
@@ -76,7 +76,7 @@ function locateMarkdownTwin(card: ShareCard | undefined): string {
 }
 
 export function PageHead({ title, description, type = 'website', image, shareCard, contentLang, article, structuredData = [], pagination, feeds = [] }: PageHeadProps) {
-  const { siteUrl, lang } = useAppData();
+  const { siteUrl, lang } = usePageContext();
   const t = useT();
   const { pathname } = useLocation();
   // A later page of a list is a page of its own: its canonical URL names it.

@@ -1,4 +1,4 @@
-import { useT } from '../app-context';
+import { useT } from '../page-context';
 import { Island } from '../islands/island';
 
 /** The CV's print button: an island, shown only once the browser has hydrated it. */

@@ -1,7 +1,7 @@
 // The whole HTML document, rendered on the server only; the browser hydrates just its islands
 // (docs/decisions/019).
 import { Outlet } from 'react-router-dom';
-import { useAppData, useInlineCss, useT } from '../app-context';
+import { usePageContext, useInlineCss, useT } from '../page-context';
 import { SPECULATION_RULES, buildIslandLoader } from '../inline-scripts';
 import { MAIN_CONTENT_ID, buildCanonicalUrl, paths } from '../paths';
 import { buildThemeBootScript } from '../site/themes';
@@ -14,7 +14,7 @@ export const STYLE_ID = 'site-css';
 const themeBootScript = buildThemeBootScript();
 
 export function RootLayout() {
-  const { lang, assets, siteUrl } = useAppData();
+  const { lang, assets, siteUrl } = usePageContext();
   const t = useT();
   const css = useInlineCss();
   return (

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import type { TocEntry } from '../items/table-of-contents';
 
 function TocList({ entries, lang }: { entries: TocEntry[]; lang?: string }) {
@@ -23,7 +23,7 @@ function TocList({ entries, lang }: { entries: TocEntry[]; lang?: string }) {
  */
 export function TableOfContents({ entries, contentLang }: { entries: TocEntry[]; contentLang: string }) {
   const t = useT();
-  const { lang } = useAppData();
+  const { lang } = usePageContext();
   const headingId = useId();
   if (entries.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import { useT } from '../app-context';
+import { useT } from '../page-context';
 import { Island } from '../islands/island';
 import { THEMES } from '../site/themes';
 

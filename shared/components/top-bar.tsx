@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { Island } from '../islands/island';
 import { MAIN_CONTENT_ID, paths } from '../paths';
 import { siteConfig } from '../site/site-config';
@@ -21,7 +21,7 @@ const navItems = [
 
 export function TopBar() {
   const t = useT();
-  const { siteUrl } = useAppData();
+  const { siteUrl } = usePageContext();
   const { action, queryParam, siteParam } = siteConfig.webSearch;
   return (
     <header className="top-bar border-bottom">

@@ -1,4 +1,4 @@
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { PageHead } from '../components/page-head';
 import { Section } from '../components/section';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
@@ -8,7 +8,7 @@ import { buildMailto, siteConfig } from '../site/site-config';
 export function AboutPage() {
   const t = useT();
   const ownerLang = useOwnerTextLang();
-  const { siteUrl, version, components } = useAppData();
+  const { siteUrl, version, components } = usePageContext();
   return (
     <article className="about" aria-labelledby="about-heading">
       <PageHead title={t('ABOUT.TITLE')} description={t('ABOUT.DESCRIPTION')} />

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router-dom';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { PageHead } from '../components/page-head';
 import { Island } from '../islands/island';
 import { buildListUrl, type ArticleListResult, type ArticleSearchLabels } from '../islands/article-search';
@@ -13,7 +13,7 @@ export type ArticleListData = ArticleListResult;
 export function ArticleListPage() {
   const result = useLoaderData() as ArticleListData;
   const t = useT();
-  const { lang } = useAppData();
+  const { lang } = usePageContext();
   const labels: ArticleSearchLabels = {
     searchLabel: t('ARTICLE_LIST.SEARCH_LABEL'),
     placeholder: t('ARTICLE_LIST.SEARCH_PLACEHOLDER'),

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { ArticleBody } from '../components/article-body';
 import { ArticlePager } from '../components/article-pager';
 import { PageHead } from '../components/page-head';
@@ -26,7 +26,7 @@ export interface ArticlePageData extends ArticleNeighbours {
 export function ArticlePage() {
   const { article, previous, next, series = [], related = [] } = useLoaderData() as ArticlePageData;
   const t = useT();
-  const { siteUrl, lang } = useAppData();
+  const { siteUrl, lang } = usePageContext();
   // All read the prepared HTML the items API serves, so client navigation shows what the server rendered.
   const { description, toc, minutes } = readArticleAids(article);
   const isFrench = article.language === 'fr';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { DEFAULT_LANG } from '../i18n/i18n';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { PageHead } from '../components/page-head';
@@ -43,7 +43,7 @@ const PHOTO_WIDTHS = chooseWidths(siteConfig.photo.large.width * 2);
 export function CvPage() {
   const t = useT();
   const ownerLang = useOwnerTextLang();
-  const { siteUrl, now } = useAppData();
+  const { siteUrl, now } = usePageContext();
   const years = computeExperienceYears(now);
   const { photo } = siteConfig;
   const articles = (useLoaderData() as CvPageData | undefined)?.articles ?? null;

@@ -1,7 +1,7 @@
 // What a route shows when its loader or render fails: 404 for a missing article, 503 when the items
 // service is down, a generic page otherwise. The shell around it stays usable.
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { useT } from '../app-context';
+import { useT } from '../page-context';
 import { PageHead } from '../components/page-head';
 import { paths } from '../paths';
 

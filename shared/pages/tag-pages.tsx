@@ -1,7 +1,7 @@
 // A tag's page: exactly the articles carrying the tag (not a text search), newest first, paged, with
 // the tag's own feeds; and the page of every tag with its count. Server HTML only, no island.
 import { Link, useLoaderData } from 'react-router-dom';
-import { useAppData, useT } from '../app-context';
+import { usePageContext, useT } from '../page-context';
 import { ArticleCard } from '../components/article-card';
 import { PageHead } from '../components/page-head';
 import { Pagination } from '../components/pagination';
@@ -25,7 +25,7 @@ const tagPageUrl = (tag: string, page: number) => (page > 1 ? `${paths.tag(tag)}
 export function TagPage() {
   const { tag, page, total, hits } = useLoaderData() as TagPageData;
   const t = useT();
-  const { lang } = useAppData();
+  const { lang } = usePageContext();
   const pages = countPages(total);
   const title = t('TAGS.TAG_TITLE', { tag });
   const labels = { pages: t('ARTICLE_LIST.PAGES'), previousPage: t('ARTICLE_LIST.PREVIOUS_PAGE'), nextPage: t('ARTICLE_LIST.NEXT_PAGE'), pageOf: t('ARTICLE_LIST.PAGE_OF') };

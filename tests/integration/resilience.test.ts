@@ -9,7 +9,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createItemsSource } from '../../server/items';
 import type { ItemsSource } from '../../server/items/source';
-import { loadRenderData } from '../../server/render/app-data';
+import { loadSiteResources } from '../../server/render/site-resources';
 import { loadHashedAssets } from '../../server/static/hashed-assets';
 import { UPSTREAM_BASE_PATH, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
@@ -31,10 +31,10 @@ async function createAppWith(overrides: { source?: ItemsSource; breakAboutPage?:
   const recorder = createRecordingLogger();
   const config = loadConfig({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, rootDir);
   const source = overrides.source ?? (await createItemsSource(config, pino({ level: 'silent' }), { watchFiles: false }));
-  const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist/public/assets'))]);
+  const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist/public/assets'))]);
   // The About page maps over the components list: null makes it throw while rendering.
-  if (overrides.breakAboutPage) render.appData = { ...render.appData, fr: { ...render.appData.fr, components: null as never } };
-  return { app: createApp({ config, logger: recorder.logger, source, render, rootDir, assets }), recorder };
+  if (overrides.breakAboutPage) site.pageContexts = { ...site.pageContexts, fr: { ...site.pageContexts.fr, components: null as never } };
+  return { app: createApp({ config, logger: recorder.logger, source, site, rootDir, assets }), recorder };
 }
 
 describe('resilience', () => {

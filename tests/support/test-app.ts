@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createItemsSource } from '../../server/items';
 import type { ItemsSource } from '../../server/items/source';
-import { loadRenderData } from '../../server/render/app-data';
+import { loadSiteResources } from '../../server/render/site-resources';
 import { loadHashedAssets } from '../../server/static/hashed-assets';
 
 /** The project root: the nearest folder above this file holding esbuild.config.mjs (works bundled too). */
@@ -36,8 +36,8 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' }), watchFiles = false): Promise<TestApp> {
   const config = loadConfig({ SITE_URL: TEST_SITE_URL, ...env }, rootDir);
   const source = await createItemsSource(config, logger, { watchFiles });
-  const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
-  const app = createApp({ config, logger, source, render, rootDir, assets });
+  const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
+  const app = createApp({ config, logger, source, site, rootDir, assets });
   return { app, source, config, logger, close: () => source.close() };
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { ItemsSource } from '../../../server/items/source';
-import { loadRenderData } from '../../../server/render/app-data';
+import { loadSiteResources } from '../../../server/render/site-resources';
 import { loadHashedAssets } from '../../../server/static/hashed-assets';
 import { cvData } from '../../../shared/site/cv-data';
 import { siteConfig } from '../../../shared/site/site-config';
@@ -177,8 +177,8 @@ describe('hostile article fields that reach the page', () => {
       close: async () => {},
     };
     const config = loadConfig({ SITE_URL: TEST_SITE_URL }, rootDir);
-    const [render, assets] = await Promise.all([loadRenderData(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist/public/assets'))]);
-    const app = createApp({ config, logger: pino({ level: 'silent' }), source, render, rootDir, assets });
+    const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist/public/assets'))]);
+    const app = createApp({ config, logger: pino({ level: 'silent' }), source, site, rootDir, assets });
     const $ = cheerio.load((await request(app).get('/articles/x').expect(200)).text);
     expect(readMeta($, 'og:locale')).not.toMatch(/object/i);
     expect(readMeta($, 'og:image')).toMatch(/^https?:\/\//);

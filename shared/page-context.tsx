@@ -9,7 +9,7 @@ export interface ComponentVersion {
   version: string;
 }
 
-export interface AppData {
+export interface PageContext {
   lang: Lang;
   translations: Translations;
   /** SITE_URL, with a trailing slash. */
@@ -24,34 +24,34 @@ export interface AppData {
   now: string;
 }
 
-interface AppContextValue {
-  app: AppData;
+interface PageContextValue {
+  context: PageContext;
   t: TFunction;
   /** The site's CSS, inlined in <head> so no stylesheet blocks the first paint. */
   css: string;
 }
 
-const AppContext = createContext<AppContextValue | null>(null);
+const ReactPageContext = createContext<PageContextValue | null>(null);
 
-export function AppProvider({ app, css, children }: { app: AppData; css: string; children: ReactNode }) {
-  const value = useMemo(() => ({ app, css, t: createTranslator(app.lang, app.translations) }), [app, css]);
-  return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
+export function PageContextProvider({ context, css, children }: { context: PageContext; css: string; children: ReactNode }) {
+  const value = useMemo(() => ({ context, css, t: createTranslator(context.lang, context.translations) }), [context, css]);
+  return <ReactPageContext.Provider value={value}>{children}</ReactPageContext.Provider>;
 }
 
-function useAppContext(): AppContextValue {
-  const value = useContext(AppContext);
-  if (!value) throw new Error('AppProvider is missing above this component');
+function useContextValue(): PageContextValue {
+  const value = useContext(ReactPageContext);
+  if (!value) throw new Error('PageContextProvider is missing above this component');
   return value;
 }
 
-export function useAppData(): AppData {
-  return useAppContext().app;
+export function usePageContext(): PageContext {
+  return useContextValue().context;
 }
 
 export function useT(): TFunction {
-  return useAppContext().t;
+  return useContextValue().t;
 }
 
 export function useInlineCss(): string {
-  return useAppContext().css;
+  return useContextValue().css;
 }

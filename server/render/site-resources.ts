@@ -1,7 +1,7 @@
 // What every render needs, gathered once at start.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppData, ComponentVersion } from '../../shared/app-context';
+import type { PageContext, ComponentVersion } from '../../shared/page-context';
 import { LANGS, type Lang, type Translations } from '../../shared/i18n/i18n';
 import { SPECULATION_RULES, buildIslandLoader } from '../../shared/inline-scripts';
 import { buildThemeBootScript } from '../../shared/site/themes';
@@ -37,8 +37,8 @@ export interface AssetManifest {
 }
 
 /** What every render needs: the data per interface language, the CSS it inlines, and every inline script (for the CSP). */
-export interface RenderData {
-  appData: Record<Lang, Omit<AppData, 'now'>>;
+export interface SiteResources {
+  pageContexts: Record<Lang, Omit<PageContext, 'now'>>;
   inlineCss: string;
   inlineScripts: string[];
 }
@@ -56,8 +56,8 @@ export async function readTranslations(rootDir: string, lang: Lang): Promise<Tra
   return readJson<Translations>(path.join(rootDir, 'public', 'assets', 'i18n', `${lang}.json`));
 }
 
-/** Everything in AppData but the render time, and the built CSS. */
-export async function loadRenderData(rootDir: string, siteUrl: string): Promise<RenderData> {
+/** Everything in PageContext but the render time, and the built CSS. */
+export async function loadSiteResources(rootDir: string, siteUrl: string): Promise<SiteResources> {
   const [pkg, components, manifest, ...translations] = await Promise.all([
     readJson<{ version: string }>(path.join(rootDir, 'package.json')),
     readComponentVersions(rootDir),
@@ -67,8 +67,8 @@ export async function loadRenderData(rootDir: string, siteUrl: string): Promise<
   const inlineCss = await readFile(path.join(rootDir, 'dist', 'public', manifest.css), 'utf8');
   // Inlined as raw text in <style>: it must not be able to end the element.
   if (/<\/style/i.test(inlineCss)) throw new Error(`${manifest.css} contains "</style" and cannot be inlined`);
-  const appData = Object.fromEntries(
+  const pageContexts = Object.fromEntries(
     LANGS.map((lang, index) => [lang, { lang, translations: translations[index]!, siteUrl, version: pkg.version, components, assets: { js: manifest.js } }]),
-  ) as RenderData['appData'];
-  return { appData, inlineCss, inlineScripts: [buildThemeBootScript(), buildIslandLoader(manifest.js), SPECULATION_RULES] };
+  ) as SiteResources['pageContexts'];
+  return { pageContexts, inlineCss, inlineScripts: [buildThemeBootScript(), buildIslandLoader(manifest.js), SPECULATION_RULES] };
 }
