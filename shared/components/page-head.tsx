@@ -1,6 +1,6 @@
 // What a page tells browsers, crawlers and link previews: title, description, canonical and language
 // alternates, OpenGraph and Twitter cards, JSON-LD. React 19 hoists the <title>, <meta> and <link>
-// into <head> (docs/decisions/001); the JSON-LD stays where it is rendered, which crawlers accept.
+// into <head> (docs/decisions/024); the JSON-LD stays where it is rendered, which crawlers accept.
 import { useLocation } from 'react-router-dom';
 import { usePageContext, useT } from '../page-context';
 import { DEFAULT_LANG, LANGS, type Lang } from '../i18n/i18n';
