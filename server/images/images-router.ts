@@ -3,7 +3,7 @@
 import { Router, type Request, type Response } from 'express';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chooseFallbackFormat, chooseWidths, FORMAT_TYPES, MODERN_FORMATS, parseVariantPath, type VariantFormat } from '../../shared/images/responsive-image';
+import { chooseFallbackFormat, chooseWidths, FORMAT_TYPES, MODERN_FORMATS, parseVariantPath, THUMBNAIL_WIDTHS, type VariantFormat } from '../../shared/images/responsive-image';
 import type { ItemsReader } from '../../shared/items/items-reader';
 import { setImageCatalog } from '../html/responsive-images';
 import { createShareImageRouter, IMMUTABLE, REVALIDATED } from '../share/share-image-router';
@@ -48,7 +48,9 @@ export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: Image
     const variant = parseVariantPath(req.path);
     const image = variant && catalog.byStem.get(variant.stem);
     // Only the widths and formats pages link: anything else would fill the disk on a stranger's request.
-    const offered = image && chooseWidths(image.width).includes(variant.width) && [...MODERN_FORMATS, chooseFallbackFormat(image.src)].includes(variant.format as never);
+    // Thumbnail widths are offered for every image (the card cannot know its size): never enlarged.
+    const widths: readonly number[] = image ? [...chooseWidths(image.width), ...THUMBNAIL_WIDTHS] : [];
+    const offered = image && widths.includes(variant.width) && [...MODERN_FORMATS, chooseFallbackFormat(image.src)].includes(variant.format as never);
     if (!variant) {
       next();
       return;

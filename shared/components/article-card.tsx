@@ -1,3 +1,4 @@
+import { buildSrcSet, buildVariantPath, chooseFallbackFormat, FORMAT_TYPES, isLocalRaster, MODERN_FORMATS, THUMBNAIL_SIZES, THUMBNAIL_WIDTHS } from '../images/responsive-image';
 import type { Lang } from '../i18n/langs';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
 import { truncateHtml } from '../items/truncate-html';
@@ -22,12 +23,30 @@ export function ArticleCard({ article, lang, tagsLabel, snippet }: { article: Ar
         </p>
         <TagBadges tags={article.tags} label={tagsLabel} lang={lang} />
         <div className="d-flex gap-3 align-items-start">
-          {thumbnail && <img className="article-thumb flex-shrink-0 rounded" src={thumbnail} width={64} height={64} alt="" loading="lazy" decoding="async" />}
+          {thumbnail && <Thumbnail src={thumbnail} />}
           <div className="article-summary mb-0" dangerouslySetInnerHTML={{ __html: truncateHtml(article.summary) }} />
         </div>
         {/* Where the search matched: escaped text with <mark>, made by the search index, never the query as HTML. */}
         {snippet && <p className="search-snippet small text-body-secondary mt-2 mb-0" data-testid="snippet" dangerouslySetInnerHTML={{ __html: snippet }} />}
       </div>
     </li>
+  );
+}
+
+/** The card's image: a site raster in AVIF, WebP and its own format at 1x to 3x; anything else as it is. */
+function Thumbnail({ src }: { src: string }) {
+  const img = (props: { src: string; srcSet?: string; sizes?: string }) => (
+    <img className="article-thumb flex-shrink-0 rounded" {...props} width={64} height={64} alt="" loading="lazy" decoding="async" />
+  );
+  if (!isLocalRaster(src)) return img({ src });
+  const path = src.replace(/[?#].*$/, '');
+  const fallback = chooseFallbackFormat(path);
+  return (
+    <picture className="flex-shrink-0">
+      {MODERN_FORMATS.map((format) => (
+        <source key={format} type={FORMAT_TYPES[format]} srcSet={buildSrcSet(path, THUMBNAIL_WIDTHS, format)} sizes={THUMBNAIL_SIZES} />
+      ))}
+      {img({ src: buildVariantPath(path, THUMBNAIL_WIDTHS[0], fallback), srcSet: buildSrcSet(path, THUMBNAIL_WIDTHS, fallback), sizes: THUMBNAIL_SIZES })}
+    </picture>
   );
 }

@@ -5,6 +5,11 @@
 /** Widths a copy may have (the photo's 96/192/384 and common layout widths); the image's own width is always offered. */
 export const RESPONSIVE_WIDTHS = [96, 192, 384, 640, 960, 1280, 1920] as const;
 
+/** A list card's 64 px thumbnail: 96 px covers 1x and 1.5x screens, 192 px the 2x and 3x ones. */
+export const THUMBNAIL_WIDTHS = [96, 192] as const;
+/** The thumbnail's display size, for `sizes`: fixed by client/styles.css (.article-thumb). */
+export const THUMBNAIL_SIZES = '64px';
+
 /** Modern formats first: a browser takes the first <source> it can decode. */
 export const MODERN_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = 'avif' | 'webp' | 'png' | 'jpg';
@@ -13,6 +18,11 @@ export const FORMAT_TYPES: Record<VariantFormat, string> = { avif: 'image/avif',
 
 /** Site images that get resized copies; SVG scales by itself. */
 export const RASTER_EXTENSION = /\.(png|jpe?g|webp|avif)$/i;
+
+/** True for a raster image on this site (a path, not another origin): the server makes its copies. */
+export function isLocalRaster(src: string): boolean {
+  return src.startsWith('/') && !src.startsWith('//') && RASTER_EXTENSION.test(src.replace(/[?#].*$/, ''));
+}
 
 /** The widths offered for an image `intrinsicWidth` px wide: the listed ones below it, then its own. */
 export function chooseWidths(intrinsicWidth: number): number[] {

@@ -30,10 +30,21 @@ Texte.
 ![Distante](https://cdn.example.net/a.png)
 `;
 
+/** Articles whose only image is their list thumbnail: a large site raster, a small one, one from elsewhere. */
+const THUMBNAILS = [
+  ['thumb-large', '/images/photo-384.png'],
+  ['thumb-small', '/images/photo-96.png'],
+  ['thumb-remote', 'https://cdn.example.net/t.png'],
+] as const;
+
+const makeThumbnailArticle = (id: string, image: string) =>
+  `---\nid: ${id}\ntitle: Vignette ${id}\ndate: 2024-04-01\nlanguage: fr\ntags: [Demo]\nimages: [${image}]\nsummary: Une vignette.\n---\nTexte.\n`;
+
 beforeAll(async () => {
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'responsive-images-'));
   await mkdir(path.join(tempDir, 'content', 'articles'), { recursive: true });
   await writeFile(path.join(tempDir, 'content', 'articles', 'images-demo.md'), ARTICLE);
+  for (const [id, image] of THUMBNAILS) await writeFile(path.join(tempDir, 'content', 'articles', `${id}.md`), makeThumbnailArticle(id, image));
   ctx = await createTestApp({ CONTENT_DIR: path.join(tempDir, 'content'), IMAGE_CACHE_DIR: path.join(tempDir, 'cache') });
 });
 afterAll(async () => {
@@ -122,5 +133,37 @@ describe('images in an article body', () => {
       const response = await request(ctx.app).get(url);
       expect(response.status, url).toBe(404);
     }
+  });
+});
+
+describe('thumbnails of the list cards', () => {
+  const cardOf = ($: cheerio.CheerioAPI, id: string) => $(`[data-testid="article-card"]:has(a[href="/articles/${id}"])`);
+
+  it('offers a site raster in AVIF, WebP and its own format at 96 and 192 px for a 64 px box', async () => {
+    const $ = await getPage('/articles');
+    const picture = cardOf($, 'thumb-large').find('picture');
+    expect(picture.length).toBe(1);
+    const img = picture.find('img');
+    expect([img.attr('width'), img.attr('height'), img.attr('sizes'), img.attr('loading')]).toEqual(['64', '64', '64px', 'lazy']);
+    expect(readSrcSet(img.attr('srcset')).map(([, width]) => width)).toEqual([96, 192]);
+    await expectServed(picture.find('source[type="image/avif"]').attr('srcset'), 'image/avif');
+    await expectServed(picture.find('source[type="image/webp"]').attr('srcset'), 'image/webp');
+    await expectServed(img.attr('srcset'), 'image/png');
+    await request(ctx.app).get(img.attr('src')!).expect(200).expect('content-type', 'image/png');
+  });
+
+  it('never enlarges a thumbnail smaller than the widths offered', async () => {
+    const $ = await getPage('/articles');
+    const srcset = cardOf($, 'thumb-small').find('source[type="image/webp"]').attr('srcset');
+    const [url] = readSrcSet(srcset).find(([, width]) => width === 192)!;
+    const response = await request(ctx.app).get(url).buffer(true).parse(collectBytes).expect(200);
+    expect(readImageHeader(response.body as Buffer).width).toBe(96);
+  });
+
+  it('leaves an image from elsewhere as it is', async () => {
+    const $ = await getPage('/articles');
+    const card = cardOf($, 'thumb-remote');
+    expect(card.find('picture').length).toBe(0);
+    expect([card.find('img').attr('src'), card.find('img').attr('srcset')]).toEqual(['https://cdn.example.net/t.png', undefined]);
   });
 });

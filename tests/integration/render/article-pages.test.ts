@@ -24,7 +24,8 @@ describe('article list page', () => {
     expect(card.find('time').attr('datetime')).toBe('2025-02-10T00:00:00.000Z');
     expect(card.find('.badge').map((_, badge) => $(badge).text()).get()).toEqual(['Méthodes', 'Équipe']);
     const thumb = card.find('img.article-thumb');
-    expect([thumb.attr('src'), thumb.attr('width'), thumb.attr('height')]).toEqual(['/images/photo-96.png', '64', '64']);
+    // A site raster: its fallback is the 96 px copy in its own format (AVIF and WebP come first in <picture>).
+    expect([thumb.attr('src'), thumb.attr('width'), thumb.attr('height')]).toEqual(['/images/photo-96.96w.png', '64', '64']);
     expect($('[data-testid="article-card"]').eq(1).find('img')).toHaveLength(0);
   });
 
