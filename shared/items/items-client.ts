@@ -2,8 +2,7 @@
 import { ITEMS_API_PATH } from './items-api';
 import { ItemsUnavailableError, normalizeFilter } from './items-reader';
 import type { SearchAnswer, SearchSort } from './search';
-import type { ArticleSummary } from './types';
-import { readWireItem, SORT_NEWEST_FIRST, type WireArticleSummary, type WireSearchAnswer } from './wire-format';
+import { readWireItem, type WireSearchAnswer } from './wire-format';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 
 
@@ -61,13 +60,4 @@ export async function fetchSearch(filter: string, sort: SearchSort, signal?: Abo
   const answer = await getJson<WireSearchAnswer>(`${base}/search?${query.toString()}`, signal);
   if (!answer) throw new ItemsUnavailableError('The items API has no search');
   return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: readWireItem(hit.article) })) };
-}
-
-/** The articles matching a search, newest first, as the items API answers them (the live search's call). */
-export async function fetchArticleList(filter: string, signal?: AbortSignal, base: string = ITEMS_API_PATH): Promise<ArticleSummary[]> {
-  const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
-  const f = normalizeFilter(filter);
-  if (f) query.set('f', f);
-  const list = await getJson<WireArticleSummary[]>(`${base}/items?${query.toString()}`, signal);
-  return (list ?? []).map((item) => readWireItem(item));
 }

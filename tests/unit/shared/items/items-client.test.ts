@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchArticleList, fetchSearch, fetchWithXsrf } from '../../../../shared/items/items-client';
+import { fetchSearch, fetchWithXsrf } from '../../../../shared/items/items-client';
 import { ItemsUnavailableError } from '../../../../shared/items/items-reader';
 
 const calls: { url: string; init: RequestInit }[] = [];
@@ -41,32 +41,25 @@ describe('fetchWithXsrf', () => {
   });
 });
 
-describe('fetchArticleList', () => {
-  it('asks for the list sorted by -date_m, with f only when not empty', async () => {
-    stubBrowser('');
-    await fetchArticleList('  ');
-    await fetchArticleList(' java  21 ');
-    expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/items?s=-date_m', '/www-be/items/v1.0/items?s=-date_m&f=java+21']);
-  });
-
-  it("reads the API's list entries under this code's names", async () => {
-    stubBrowser('', () => Response.json([WIRE_ENTRY]));
-    expect(await fetchArticleList('')).toEqual([ENTRY]);
-  });
-
-  it('reads failures and answers that are not JSON as unavailable', async () => {
-    stubBrowser('', () => new Response('{}', { status: 503 }));
-    await expect(fetchArticleList('x')).rejects.toBeInstanceOf(ItemsUnavailableError);
-    stubBrowser('', () => new Response('<html>proxy error</html>', { status: 200 }));
-    await expect(fetchArticleList('')).rejects.toBeInstanceOf(ItemsUnavailableError);
-  });
-});
-
 describe('fetchSearch', () => {
   it("reads the hits' articles under this code's names, the rest as it comes", async () => {
     const facets = [{ tag: 'SQL', count: 1 }];
     stubBrowser('', () => Response.json({ total: 1, hits: [{ article: WIRE_ENTRY, snippet: '<mark>a</mark>' }], facets }));
     expect(await fetchSearch('a', 'date')).toEqual({ total: 1, hits: [{ article: ENTRY, snippet: '<mark>a</mark>' }], facets });
     expect(calls[0]?.url).toBe('/www-be/items/v1.0/search?f=a&sort=date');
+  });
+
+  it('sends f normalised and only when not empty, and the date order only when asked', async () => {
+    stubBrowser('', () => Response.json({ total: 0, hits: [], facets: [] }));
+    await fetchSearch('  ', 'relevance');
+    await fetchSearch(' java  21 ', 'relevance');
+    expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/search?', '/www-be/items/v1.0/search?f=java+21']);
+  });
+
+  it('reads failures and answers that are not JSON as unavailable', async () => {
+    stubBrowser('', () => new Response('{}', { status: 503 }));
+    await expect(fetchSearch('x', 'relevance')).rejects.toBeInstanceOf(ItemsUnavailableError);
+    stubBrowser('', () => new Response('<html>proxy error</html>', { status: 200 }));
+    await expect(fetchSearch('', 'relevance')).rejects.toBeInstanceOf(ItemsUnavailableError);
   });
 });
