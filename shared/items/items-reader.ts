@@ -1,4 +1,4 @@
-// How pages read articles: the server passes its cache, the browser passes the HTTP client.
+// How pages read articles: the loaders get the server's items cache through this interface.
 import type { SearchAnswer, SearchRequest } from './search';
 import type { Article, ArticleSummary } from './types';
 
