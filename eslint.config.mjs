@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'crypto', 'child_process', 'os', 'url', 'stream', 'zlib', 'net'];
 
 // Islands and the client entry are all the browser loads: no router, no i18next, no server renderer.
-const browserOnly = { group: ['react-router', 'react-router-dom', 'i18next', '**/page-context', 'react-dom/server'], message: 'Islands go to the browser: pass what they show as props (shared/islands/README.md).' };
+const browserOnly = {
+  group: ['react-router', 'react-router-dom', 'i18next', '**/page-context', 'react-dom/server'],
+  message: 'Islands go to the browser: pass what they show as props (shared/islands/README.md).',
+};
 
 const restrict = (patterns) => ['error', { patterns: patterns.map(({ group, message }) => ({ group, message })) }];
 

@@ -23,7 +23,9 @@ function random(): number {
 }
 const syllables = ['ka', 'lo', 'mi', 'ne', 'ra', 'tu', 'vé', 'zo', 'pri', 'sta', 'gré', 'don', 'fil', 'mar', 'cho', 'bel'];
 // 5,000 filler words, so that a word matches a realistic share of the corpus.
-export const filler = Array.from({ length: 5_000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
+export const filler = Array.from({ length: 5_000 }, () =>
+  Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''),
+);
 const choose = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 /** Mostly filler, one word in ten from the article's topic. */
 const words = (count: number, topic: string[]) => Array.from({ length: count }, () => (random() < 0.1 ? choose(topic) : choose(filler))).join(' ');
@@ -57,4 +59,3 @@ export async function writeCorpus(dir: string, count: number): Promise<void> {
   }
   await Promise.all(writes);
 }
-

@@ -9,24 +9,99 @@ export interface GeneratedCorpus {
   wordsPerArticle: number;
 }
 
-const TAG_POOL = ['Java', 'Spring', 'Spring Boot', 'PostgreSQL', 'SQL', 'Angular', 'TypeScript', 'Linux', 'Bash', 'Docker', 'Kubernetes', 'Performance', 'Sécurité', 'Architecture', 'Tests', 'Maven', 'Gradle', 'JVM', 'Hibernate', 'Kafka', 'HTTP', 'Cache', 'Méthode', 'Équipe', 'DevOps', 'Observabilité', 'Git', 'React', 'Node.js', 'Redis'];
+const TAG_POOL = [
+  'Java',
+  'Spring',
+  'Spring Boot',
+  'PostgreSQL',
+  'SQL',
+  'Angular',
+  'TypeScript',
+  'Linux',
+  'Bash',
+  'Docker',
+  'Kubernetes',
+  'Performance',
+  'Sécurité',
+  'Architecture',
+  'Tests',
+  'Maven',
+  'Gradle',
+  'JVM',
+  'Hibernate',
+  'Kafka',
+  'HTTP',
+  'Cache',
+  'Méthode',
+  'Équipe',
+  'DevOps',
+  'Observabilité',
+  'Git',
+  'React',
+  'Node.js',
+  'Redis',
+];
 
 const TOPICS: { tags: string[]; fr: string[]; en: string[] }[] = [
-  { tags: ['Java', 'JVM', 'Performance'], fr: ['thread', 'virtuel', 'mémoire', 'ramasse-miettes', 'classe', 'record', 'compilation', 'optimisation', 'bytecode', 'pile', 'tas', 'verrou'], en: ['thread', 'virtual', 'memory', 'garbage', 'collector', 'class', 'record', 'compilation', 'optimisation', 'bytecode', 'stack', 'heap', 'lock'] },
-  { tags: ['Spring', 'Spring Boot', 'Sécurité'], fr: ['jeton', 'transaction', 'contrôleur', 'injection', 'dépendance', 'configuration', 'profil', 'filtre', 'authentification', 'lot', 'reprise'], en: ['token', 'transaction', 'controller', 'injection', 'dependency', 'configuration', 'profile', 'filter', 'authentication', 'batch', 'retry'] },
-  { tags: ['PostgreSQL', 'SQL', 'Performance'], fr: ['index', 'requête', 'plan', 'partition', 'jointure', 'verrouillage', 'vacuum', 'statistiques', 'colonne', 'table', 'optimiseur'], en: ['index', 'query', 'plan', 'partition', 'join', 'locking', 'vacuum', 'statistics', 'column', 'table', 'optimizer'] },
-  { tags: ['Angular', 'TypeScript', 'React'], fr: ['composant', 'signal', 'route', 'formulaire', 'observable', 'rendu', 'hydratation', 'module', 'gabarit', 'état'], en: ['component', 'signal', 'route', 'form', 'observable', 'rendering', 'hydration', 'module', 'template', 'state'] },
-  { tags: ['HTTP', 'Cache', 'Performance'], fr: ['cache', 'latence', 'débit', 'compression', 'mandataire', 'en-tête', 'fraîcheur', 'validation', 'connexion'], en: ['cache', 'caching', 'cached', 'latency', 'throughput', 'compression', 'proxy', 'header', 'freshness', 'validation', 'connection'] },
-  { tags: ['Linux', 'Bash', 'DevOps'], fr: ['systemd', 'journal', 'script', 'diagnostic', 'réseau', 'disque', 'processus', 'service', 'noyau', 'droits'], en: ['systemd', 'journal', 'script', 'diagnostic', 'network', 'disk', 'process', 'service', 'kernel', 'permissions'] },
-  { tags: ['Méthode', 'Équipe', 'Tests'], fr: ['équipe', 'revue', 'qualité', 'intégration', 'œuvre', 'méthode', 'livraison', 'rétrospective', 'estimation', 'exigence'], en: ['team', 'review', 'quality', 'integration', 'method', 'delivery', 'retrospective', 'estimate', 'requirement'] },
-  { tags: ['Architecture', 'Kafka', 'Observabilité'], fr: ['architecture', 'hexagonale', 'domaine', 'événement', 'adaptateur', 'port', 'microservice', 'message', 'trace', 'métrique'], en: ['architecture', 'hexagonal', 'domain', 'event', 'adapter', 'port', 'microservice', 'message', 'trace', 'metric'] },
-  { tags: ['Docker', 'Kubernetes', 'DevOps'], fr: ['conteneur', 'image', 'déploiement', 'grappe', 'nœud', 'volume', 'sonde', 'ressource', 'registre'], en: ['container', 'image', 'deployment', 'cluster', 'node', 'volume', 'probe', 'resource', 'registry'] },
-  { tags: ['Maven', 'Gradle', 'Git'], fr: ['build', 'dépendance', 'version', 'branche', 'fusion', 'artefact', 'dépôt', 'plugin', 'cycle'], en: ['build', 'dependency', 'version', 'branch', 'merge', 'artifact', 'repository', 'plugin', 'lifecycle'] },
+  {
+    tags: ['Java', 'JVM', 'Performance'],
+    fr: ['thread', 'virtuel', 'mémoire', 'ramasse-miettes', 'classe', 'record', 'compilation', 'optimisation', 'bytecode', 'pile', 'tas', 'verrou'],
+    en: ['thread', 'virtual', 'memory', 'garbage', 'collector', 'class', 'record', 'compilation', 'optimisation', 'bytecode', 'stack', 'heap', 'lock'],
+  },
+  {
+    tags: ['Spring', 'Spring Boot', 'Sécurité'],
+    fr: ['jeton', 'transaction', 'contrôleur', 'injection', 'dépendance', 'configuration', 'profil', 'filtre', 'authentification', 'lot', 'reprise'],
+    en: ['token', 'transaction', 'controller', 'injection', 'dependency', 'configuration', 'profile', 'filter', 'authentication', 'batch', 'retry'],
+  },
+  {
+    tags: ['PostgreSQL', 'SQL', 'Performance'],
+    fr: ['index', 'requête', 'plan', 'partition', 'jointure', 'verrouillage', 'vacuum', 'statistiques', 'colonne', 'table', 'optimiseur'],
+    en: ['index', 'query', 'plan', 'partition', 'join', 'locking', 'vacuum', 'statistics', 'column', 'table', 'optimizer'],
+  },
+  {
+    tags: ['Angular', 'TypeScript', 'React'],
+    fr: ['composant', 'signal', 'route', 'formulaire', 'observable', 'rendu', 'hydratation', 'module', 'gabarit', 'état'],
+    en: ['component', 'signal', 'route', 'form', 'observable', 'rendering', 'hydration', 'module', 'template', 'state'],
+  },
+  {
+    tags: ['HTTP', 'Cache', 'Performance'],
+    fr: ['cache', 'latence', 'débit', 'compression', 'mandataire', 'en-tête', 'fraîcheur', 'validation', 'connexion'],
+    en: ['cache', 'caching', 'cached', 'latency', 'throughput', 'compression', 'proxy', 'header', 'freshness', 'validation', 'connection'],
+  },
+  {
+    tags: ['Linux', 'Bash', 'DevOps'],
+    fr: ['systemd', 'journal', 'script', 'diagnostic', 'réseau', 'disque', 'processus', 'service', 'noyau', 'droits'],
+    en: ['systemd', 'journal', 'script', 'diagnostic', 'network', 'disk', 'process', 'service', 'kernel', 'permissions'],
+  },
+  {
+    tags: ['Méthode', 'Équipe', 'Tests'],
+    fr: ['équipe', 'revue', 'qualité', 'intégration', 'œuvre', 'méthode', 'livraison', 'rétrospective', 'estimation', 'exigence'],
+    en: ['team', 'review', 'quality', 'integration', 'method', 'delivery', 'retrospective', 'estimate', 'requirement'],
+  },
+  {
+    tags: ['Architecture', 'Kafka', 'Observabilité'],
+    fr: ['architecture', 'hexagonale', 'domaine', 'événement', 'adaptateur', 'port', 'microservice', 'message', 'trace', 'métrique'],
+    en: ['architecture', 'hexagonal', 'domain', 'event', 'adapter', 'port', 'microservice', 'message', 'trace', 'metric'],
+  },
+  {
+    tags: ['Docker', 'Kubernetes', 'DevOps'],
+    fr: ['conteneur', 'image', 'déploiement', 'grappe', 'nœud', 'volume', 'sonde', 'ressource', 'registre'],
+    en: ['container', 'image', 'deployment', 'cluster', 'node', 'volume', 'probe', 'resource', 'registry'],
+  },
+  {
+    tags: ['Maven', 'Gradle', 'Git'],
+    fr: ['build', 'dépendance', 'version', 'branche', 'fusion', 'artefact', 'dépôt', 'plugin', 'cycle'],
+    en: ['build', 'dependency', 'version', 'branch', 'merge', 'artifact', 'repository', 'plugin', 'lifecycle'],
+  },
 ];
 
 const COMMON = {
-  fr: "le la les un une des du de l' d' et ou mais donc car pour avec sans dans sur sous entre par que qui quand comment pourquoi est sont était sera peut doit faut fait font avons avez ont nous vous ils elles on ce cette ces son sa ses leur leurs plus moins très bien mal aussi encore déjà toujours jamais souvent parfois ici alors ainsi comme chaque tout tous toute toutes autre autres même premier dernier nouveau nouvelle simple rapide lent grand petit long court utiliser utilise mesurer mesure réduire garder éviter choisir lire écrire tester déployer corriger comprendre montrer trouver optimiser configurer vérifier appel problème solution exemple résultat valeur fichier serveur client projet code donnée données temps coût erreur cas règle outil production développement application utilisateur".split(' '),
-  en: "the a an of to and or but so for with without in on under between by that which who when how why is are was will be can must should does do have has we you they it this these those its their more less very well badly also still already always never often sometimes here then thus like each all every other same first last new simple fast slow large small long short use uses measure reduce keep avoid choose read write test deploy fix understand show find optimise configure check call problem solution example result value file server client project code data time cost error case rule tool production development application user".split(' '),
+  fr: "le la les un une des du de l' d' et ou mais donc car pour avec sans dans sur sous entre par que qui quand comment pourquoi est sont était sera peut doit faut fait font avons avez ont nous vous ils elles on ce cette ces son sa ses leur leurs plus moins très bien mal aussi encore déjà toujours jamais souvent parfois ici alors ainsi comme chaque tout tous toute toutes autre autres même premier dernier nouveau nouvelle simple rapide lent grand petit long court utiliser utilise mesurer mesure réduire garder éviter choisir lire écrire tester déployer corriger comprendre montrer trouver optimiser configurer vérifier appel problème solution exemple résultat valeur fichier serveur client projet code donnée données temps coût erreur cas règle outil production développement application utilisateur".split(
+    ' ',
+  ),
+  en: 'the a an of to and or but so for with without in on under between by that which who when how why is are was will be can must should does do have has we you they it this these those its their more less very well badly also still already always never often sometimes here then thus like each all every other same first last new simple fast slow large small long short use uses measure reduce keep avoid choose read write test deploy fix understand show find optimise configure check call problem solution example result value file server client project code data time cost error case rule tool production development application user'.split(
+    ' ',
+  ),
 };
 
 // A fixed seed: the same corpus on every run, so runs compare.
@@ -45,19 +120,33 @@ function sentence(language: 'fr' | 'en', topic: (typeof TOPICS)[number]): string
   const words: string[] = [];
   for (let i = 0; i < length; i += 1) {
     const roll = random();
-    words.push(roll < 0.55 ? choose(COMMON[language]) : roll < 0.8 ? choose(topic[language]) : roll < 0.85 ? choose(TOPICS[Math.floor(random() * TOPICS.length)]![language]) : choose(rare));
+    words.push(
+      roll < 0.55
+        ? choose(COMMON[language])
+        : roll < 0.8
+          ? choose(topic[language])
+          : roll < 0.85
+            ? choose(TOPICS[Math.floor(random() * TOPICS.length)]![language])
+            : choose(rare),
+    );
   }
   const text = words.join(' ').replace(/([ld]') /g, '$1');
   return text.charAt(0).toUpperCase() + text.slice(1) + '.';
 }
 
 const CODE = {
-  java: (word: string) => `\`\`\`java\n@Service\npublic class ${word.charAt(0).toUpperCase()}${word.slice(1).replace(/\W/g, '')}Service {\n  private final Repository repository;\n\n  public List<Item> find(String filter) {\n    return repository.findAll().stream()\n      .filter(item -> item.name().contains(filter))\n      .toList();\n  }\n}\n\`\`\``,
-  sql: (word: string) => `\`\`\`sql\nEXPLAIN (ANALYZE, BUFFERS)\nSELECT id, name FROM ${word.replace(/\W/g, '_')}\nWHERE created_at > now() - interval '7 days'\nORDER BY created_at DESC\nLIMIT 20;\n\`\`\``,
-  bash: (word: string) => `\`\`\`bash\nset -euo pipefail\njournalctl -u ${word.replace(/\W/g, '-')} --since today | grep -c ERROR\nfor f in /var/log/*.log; do wc -l "$f"; done\n\`\`\``,
+  java: (word: string) =>
+    `\`\`\`java\n@Service\npublic class ${word.charAt(0).toUpperCase()}${word.slice(1).replace(/\W/g, '')}Service {\n  private final Repository repository;\n\n  public List<Item> find(String filter) {\n    return repository.findAll().stream()\n      .filter(item -> item.name().contains(filter))\n      .toList();\n  }\n}\n\`\`\``,
+  sql: (word: string) =>
+    `\`\`\`sql\nEXPLAIN (ANALYZE, BUFFERS)\nSELECT id, name FROM ${word.replace(/\W/g, '_')}\nWHERE created_at > now() - interval '7 days'\nORDER BY created_at DESC\nLIMIT 20;\n\`\`\``,
+  bash: (word: string) =>
+    `\`\`\`bash\nset -euo pipefail\njournalctl -u ${word.replace(/\W/g, '-')} --since today | grep -c ERROR\nfor f in /var/log/*.log; do wc -l "$f"; done\n\`\`\``,
 };
 
-const SERIES = { fr: ['Migrer vers Java 21', 'PostgreSQL en production', 'Architecture hexagonale pas à pas'], en: ['Spring Boot in depth', 'Web caching explained'] };
+const SERIES = {
+  fr: ['Migrer vers Java 21', 'PostgreSQL en production', 'Architecture hexagonale pas à pas'],
+  en: ['Spring Boot in depth', 'Web caching explained'],
+};
 
 function article(index: number): string {
   const language: 'fr' | 'en' = index % 4 === 0 ? 'en' : 'fr';
@@ -80,7 +169,8 @@ function article(index: number): string {
       body.push(paragraph, '');
     }
     if (section % 2 === 1) body.push(CODE[choose(['java', 'sql', 'bash'] as const)](choose(topic.en)), '');
-    if (section % 3 === 0) body.push(`### ${sentence(language, topic).replace(/\.$/, '')}`, '', `- ${sentence(language, topic)}`, `- ${sentence(language, topic)}`, '');
+    if (section % 3 === 0)
+      body.push(`### ${sentence(language, topic).replace(/\.$/, '')}`, '', `- ${sentence(language, topic)}`, `- ${sentence(language, topic)}`, '');
   }
   return [
     '---',

@@ -25,7 +25,10 @@ await sharp(path.join(root, 'public/images/articles/jvm-memoire-conteneurs-nmt.s
   .toFile(path.join(work, 'public/images/articles/jvm-nmt.png'));
 await mkdir(path.join(work, 'content/articles'), { recursive: true });
 const source = await readFile(path.join(root, 'content/articles/jvm-memoire-conteneurs.md'), 'utf8');
-await writeFile(path.join(work, 'content/articles/jvm-memoire-conteneurs.md'), source.replace('## La JVM et les cgroups', '![Mémoire native de la JVM](/images/articles/jvm-nmt.png)\n\n## La JVM et les cgroups'));
+await writeFile(
+  path.join(work, 'content/articles/jvm-memoire-conteneurs.md'),
+  source.replace('## La JVM et les cgroups', '![Mémoire native de la JVM](/images/articles/jvm-nmt.png)\n\n## La JVM et les cgroups'),
+);
 
 const config = loadConfig({ CONTENT_DIR: path.join(work, 'content'), IMAGE_CACHE_DIR: path.join(work, 'cache'), LOG_LEVEL: 'silent' }, root);
 const logger = pino({ level: 'silent' });
@@ -34,11 +37,14 @@ const [site, assets] = await Promise.all([loadSiteResources(root, config.siteUrl
 const app = createApp({ config, logger, source: items, site, rootDir: work, assets });
 
 async function weigh(url: string): Promise<number> {
-  const response = await request(app).get(url).buffer(true).parse((res, done) => {
-    let bytes = 0;
-    res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    res.on('end', () => done(null, bytes));
-  });
+  const response = await request(app)
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => done(null, bytes));
+    });
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
   return response.body as number;
 }
@@ -76,7 +82,9 @@ for (const device of devices) {
   const article = cheerio.load((await request(app).get('/articles/jvm-memoire-conteneurs')).text);
   const slot = device.viewport >= 1400 ? 1000 : device.viewport >= 992 ? device.viewport - 352 : device.viewport - 24;
   const diagram = pick(article('.article-body picture source[type="image/avif"]').attr('srcset')!, slot, device.dpr);
-  rows.push(`| article diagram | ${device.name} | /images/articles/jvm-nmt.png | ${await weigh('/images/articles/jvm-nmt.png')} | ${diagram.split('?')[0]} | ${await weigh(diagram)} |`);
+  rows.push(
+    `| article diagram | ${device.name} | /images/articles/jvm-nmt.png | ${await weigh('/images/articles/jvm-nmt.png')} | ${diagram.split('?')[0]} | ${await weigh(diagram)} |`,
+  );
 }
 
 const report = [

@@ -29,7 +29,38 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 /** 200 queries a visitor could type: topic words, pairs, prefixes, typos, elisions, accents, tags, date order. */
 function queries(): SearchRequest[] {
-  const words = ['postgresql', 'index', 'requête', 'optimiser', 'caching', 'thread', 'virtuel', 'spring', 'jeton', 'transaction', 'composant', 'signal', 'latence', 'systemd', 'équipe', 'architecture', 'hexagonale', 'conteneur', 'déploiement', 'dependency', 'merge', 'kafka', 'observable', 'hydratation', 'vacuum', 'partition', 'memory', 'garbage', 'proxy', 'journal'];
+  const words = [
+    'postgresql',
+    'index',
+    'requête',
+    'optimiser',
+    'caching',
+    'thread',
+    'virtuel',
+    'spring',
+    'jeton',
+    'transaction',
+    'composant',
+    'signal',
+    'latence',
+    'systemd',
+    'équipe',
+    'architecture',
+    'hexagonale',
+    'conteneur',
+    'déploiement',
+    'dependency',
+    'merge',
+    'kafka',
+    'observable',
+    'hydratation',
+    'vacuum',
+    'partition',
+    'memory',
+    'garbage',
+    'proxy',
+    'journal',
+  ];
   const typos = ['postgrsql', 'optimsation', 'architecure', 'transacton', 'composnat', 'deploiment', 'hydratatoin', 'conteneru'];
   const tags = ['Java', 'PostgreSQL', 'Spring Boot', 'Performance', 'Sécurité', 'Linux', 'Architecture', 'Tests'];
   const list: SearchRequest[] = [];
@@ -37,14 +68,29 @@ function queries(): SearchRequest[] {
     const word = words[i % words.length]!;
     const other = words[(i * 7 + 3) % words.length]!;
     switch (i % 8) {
-      case 0: list.push({ text: word }); break;
-      case 1: list.push({ text: `${word} ${other}` }); break;
-      case 2: list.push({ text: word.slice(0, 4) }); break;
-      case 3: list.push({ text: typos[i % typos.length]! }); break;
-      case 4: list.push({ text: `l'${word}`, sort: 'date' }); break;
-      case 5: list.push({ text: word.toUpperCase(), tag: tags[i % tags.length]!, page: 2 }); break;
-      case 6: list.push({ text: '', tag: tags[i % tags.length]! }); break;
-      default: list.push({ text: `${word} ${other} ${words[(i * 3) % words.length]!.slice(0, 5)}` });
+      case 0:
+        list.push({ text: word });
+        break;
+      case 1:
+        list.push({ text: `${word} ${other}` });
+        break;
+      case 2:
+        list.push({ text: word.slice(0, 4) });
+        break;
+      case 3:
+        list.push({ text: typos[i % typos.length]! });
+        break;
+      case 4:
+        list.push({ text: `l'${word}`, sort: 'date' });
+        break;
+      case 5:
+        list.push({ text: word.toUpperCase(), tag: tags[i % tags.length]!, page: 2 });
+        break;
+      case 6:
+        list.push({ text: '', tag: tags[i % tags.length]! });
+        break;
+      default:
+        list.push({ text: `${word} ${other} ${words[(i * 3) % words.length]!.slice(0, 5)}` });
     }
   }
   return list;
@@ -88,13 +134,24 @@ async function measureServer(contentDir: string, cacheDir: string) {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONTENT_DIR: contentDir, CONTENT_CACHE_DIR: cacheDir, LOG_LEVEL: 'warn', ITEMS_SERVICE_URL: '' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CONTENT_DIR: contentDir,
+      CONTENT_CACHE_DIR: cacheDir,
+      LOG_LEVEL: 'warn',
+      ITEMS_SERVICE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     let ready = false;
     while (!ready && performance.now() - started < SERVER_START_TIMEOUT_MS) {
-      ready = await fetchTimed(`${base}/readyz`).then((answer) => answer.status === 200, () => false);
+      ready = await fetchTimed(`${base}/readyz`).then(
+        (answer) => answer.status === 200,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!ready) throw new Error('server did not start in time');
@@ -156,7 +213,8 @@ try {
   await warm.close();
 
   const server = await measureServer(dir, cacheDir);
-  const target = (value: number, limit: number, unit: string) => `${value.toFixed(unit === 'ms' ? 2 : 1)} ${unit} (target ≤ ${limit} ${unit}) ${value <= limit ? 'met' : 'MISSED'}`;
+  const target = (value: number, limit: number, unit: string) =>
+    `${value.toFixed(unit === 'ms' ? 2 : 1)} ${unit} (target ≤ ${limit} ${unit}) ${value <= limit ? 'met' : 'MISSED'}`;
   const rows = [
     ['cold start to ready (in-process, empty disk cache)', target(coldMs / 1000, 20, 's')],
     ['restart with the on-disk cache (in-process)', target(restartMs / 1000, 3, 's')],
@@ -172,7 +230,10 @@ try {
     title: `Built-in search over ${ARTICLES.toLocaleString('en')} articles`,
     summary: [
       `Corpus: ${corpus.count} articles from bench/generate-articles.ts (~${corpus.wordsPerArticle} words each with code blocks, French and English, tags and series); ${total} listed.`,
-      `Load average when the report was written: ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`,
+      `Load average when the report was written: ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`,
       `Restart read ${warmStats.fromCache} articles from the disk cache and parsed ${warmStats.parsed}.`,
       `Searches returned ${hits} hits in all (pages of 20, snippets included). Built server RSS after the edit: ${server.rssAfterEdit.toFixed(0)} MB.`,
     ],

@@ -35,8 +35,14 @@ const SEARCH_ARTICLES = 10_000;
 const run = promisify(execFile);
 
 /** taskset pins a process to one CPU, when there are two to share out. */
-const pinned = os.cpus().length >= 2 && (await run('taskset', ['-V']).then(() => true, () => false));
-const onCpu = (cpu: number, command: string, args: string[]): [string, string[]] => (pinned ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args]);
+const pinned =
+  os.cpus().length >= 2 &&
+  (await run('taskset', ['-V']).then(
+    () => true,
+    () => false,
+  ));
+const onCpu = (cpu: number, command: string, args: string[]): [string, string[]] =>
+  pinned ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
 
 interface Running {
   child: ChildProcess;
@@ -66,9 +72,17 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
 
 async function start(args: string[], env: Record<string, string>, probePath: string): Promise<Running> {
   const port = await findFreePort();
-  const [command, argv] = onCpu(0, process.execPath, args.map((arg) => arg.replace('$PORT', String(port))));
+  const [command, argv] = onCpu(
+    0,
+    process.execPath,
+    args.map((arg) => arg.replace('$PORT', String(port))),
+  );
   // NODE_ENV=production for every server: the baselines load React from node_modules and must run its production build too.
-  const child = spawn(command, argv, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: 'ignore' });
+  const child = spawn(command, argv, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url + probePath, child);
   return { child, url, startRssMb: await readStatusMb(child.pid!, 'VmRSS') };
@@ -83,7 +97,18 @@ async function stop(running: Running): Promise<void> {
 
 /** One wrk run, bounded: wrk stops itself after `seconds`, and is killed 15 s later if it has not. */
 async function wrk(url: string, seconds: number, script?: string): Promise<WrkResult> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '--timeout', '5s', '-H', 'Accept-Encoding: gzip', ...(script ? ['-s', script] : []), url];
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    '--latency',
+    '--timeout',
+    '5s',
+    '-H',
+    'Accept-Encoding: gzip',
+    ...(script ? ['-s', script] : []),
+    url,
+  ];
   const [command, argv] = onCpu(1, 'wrk', args);
   const { stdout } = await run(command, argv, { timeout: (seconds + 15) * 1000 });
   return parseWrkOutput(stdout);
@@ -105,7 +130,7 @@ interface Scenario {
   script?: string;
 }
 
-const median = <T,>(values: T[], by: (value: T) => number): T => [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
+const median = <T>(values: T[], by: (value: T) => number): T => [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
 
 /**
  * Runs the scenarios in alternation, ROUNDS times, after one warm-up each (JIT, caches): this machine's
@@ -131,7 +156,10 @@ async function measureTogether(scenarios: Scenario[], rounds = ROUNDS): Promise<
 
 /** The median over rounds of the throughput ratio of two scenarios measured together. */
 function ratioOf(numerator: Result, denominator: Result): number {
-  return median(numerator.rounds.map((value, round) => value / denominator.rounds[round]!), (value) => value);
+  return median(
+    numerator.rounds.map((value, round) => value / denominator.rounds[round]!),
+    (value) => value,
+  );
 }
 
 /** The page as this server sends it to a client that takes gzip: the very bytes every baseline serves. */
@@ -202,7 +230,17 @@ async function measureProxyCache(): Promise<{ served: number; fromCache: number 
 // The two baseline servers are TypeScript: bundle them for Node first.
 const cacheDir = path.join(ROOT, 'node_modules', '.cache', 'bench');
 for (const name of ['plain-http', 'naive-express']) {
-  await esbuild.build({ entryPoints: [`./bench/servers/${name}.ts${name === 'naive-express' ? 'x' : ''}`], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outfile: path.join(cacheDir, `${name}.mjs`), logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [`./bench/servers/${name}.ts${name === 'naive-express' ? 'x' : ''}`],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    outfile: path.join(cacheDir, `${name}.mjs`),
+    logLevel: 'warning',
+  });
 }
 
 // With the Node flags npm start, the Dockerfile and PM2 give it.
@@ -253,9 +291,17 @@ try {
   // Percent-encoded: some generated words have accents, and a raw non-ASCII byte in a request line is a 400.
   const searches = filler.map((word, at) => `/www-be/items/v1.0/items?s=${SORT_NEWEST_FIRST}&f=${encodeURIComponent(`${words[at % words.length]} ${word}`)}`);
   const script = path.join(work, 'searches.lua');
-  await writeFile(script, `local paths = {${searches.map((search) => JSON.stringify(search)).join(',')}}\nlocal at = 0\nrequest = function()\n  at = at % #paths + 1\n  return wrk.format("GET", paths[at])\nend\n`);
+  await writeFile(
+    script,
+    `local paths = {${searches.map((search) => JSON.stringify(search)).join(',')}}\nlocal at = 0\nrequest = function()\n  at = at % #paths + 1\n  return wrk.format("GET", paths[at])\nend\n`,
+  );
   // One round: distinct searches are what this scenario measures, and the corpus is slow to load.
-  results.push(...(await measureTogether([{ name: `(f) search over ${SEARCH_ARTICLES.toLocaleString('en')} articles (API, uncached)`, running: large, urlPath: '/', script }], 1)));
+  results.push(
+    ...(await measureTogether(
+      [{ name: `(f) search over ${SEARCH_ARTICLES.toLocaleString('en')} articles (API, uncached)`, running: large, urlPath: '/', script }],
+      1,
+    )),
+  );
   await stop(large);
 } finally {
   await rm(work, { recursive: true, force: true });
@@ -278,5 +324,16 @@ await writeReport('server', {
     `API p99 at ${CONNECTIONS} connections: **${ms(byName('(e)').p99)} ms** (target < 2 ms). Peak RSS (c)/(d)/(e): ${[byName('(c)'), byName('(d)'), byName('(e)')].map((r) => r.peakRssMb.toFixed(0)).join(' / ')} MB (target < 150 MB).`,
   ],
   columns: ['scenario', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS at start MB', 'peak RSS MB', 'bytes/resp'],
-  rows: results.map((r) => [r.name, r.reqPerSec.toFixed(0), r.rounds.map((value) => value.toFixed(0)).join(', '), ms(r.p50), ms(r.p99), String(r.non2xx), String(r.errors), r.startRssMb.toFixed(0), r.peakRssMb.toFixed(0), r.bytesPerResponse.toFixed(0)]),
+  rows: results.map((r) => [
+    r.name,
+    r.reqPerSec.toFixed(0),
+    r.rounds.map((value) => value.toFixed(0)).join(', '),
+    ms(r.p50),
+    ms(r.p99),
+    String(r.non2xx),
+    String(r.errors),
+    r.startRssMb.toFixed(0),
+    r.peakRssMb.toFixed(0),
+    r.bytesPerResponse.toFixed(0),
+  ]),
 });

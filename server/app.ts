@@ -30,7 +30,21 @@ import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 
 export interface AppDeps {
-  config: Pick<Config, 'siteUrl' | 'itemsServiceUrl' | 'cacheTtlSeconds' | 'cacheMaxKeys' | 'itemsCacheMaxBytes' | 'trustProxy' | 'rateLimitPerMinute' | 'responseCacheMaxMb' | 'contentDir' | 'imageCacheDir' | 'imageCacheMaxBytes' | 'feedFullContent'>;
+  config: Pick<
+    Config,
+    | 'siteUrl'
+    | 'itemsServiceUrl'
+    | 'cacheTtlSeconds'
+    | 'cacheMaxKeys'
+    | 'itemsCacheMaxBytes'
+    | 'trustProxy'
+    | 'rateLimitPerMinute'
+    | 'responseCacheMaxMb'
+    | 'contentDir'
+    | 'imageCacheDir'
+    | 'imageCacheMaxBytes'
+    | 'feedFullContent'
+  >;
   logger: Logger;
   source: ItemsSource;
   /** What every render needs, loaded once at start: the page context per language, the CSS to inline, the inline scripts (server/render/site-resources.ts). */
@@ -73,14 +87,19 @@ export function createApp({ config, logger, source, site, rootDir, assets }: App
   app.use('/assets', notFound);
 
   app.use(createRequestLogger(logger));
-  app.use(createSecurityHeaders({ inlineCss: site.inlineCss, inlineScripts: site.inlineScripts, siteUrl: config.siteUrl, itemsServiceUrl: config.itemsServiceUrl }));
+  app.use(
+    createSecurityHeaders({ inlineCss: site.inlineCss, inlineScripts: site.inlineScripts, siteUrl: config.siteUrl, itemsServiceUrl: config.itemsServiceUrl }),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
     const ready = await source.isReady();
-    res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', source: source.description.split(' ')[0] });
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ready ? 'ready' : 'unavailable', source: source.description.split(' ')[0] });
   });
 
   // Pages and feeds not already kept cost a render each: the same budget per client bounds them
@@ -90,8 +109,24 @@ export function createApp({ config, logger, source, site, rootDir, assets }: App
     app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'items-api' ? next() : limitRenders(req, res, next)));
   }
 
-  app.use(createFeedsRouter({ cache, responseCache, ttlSeconds: config.cacheTtlSeconds, context: site.pageContexts[DEFAULT_LANG], fullContent: config.feedFullContent }));
-  app.use(createMarkdownRouter({ items: cache, responseCache, ttlSeconds: config.cacheTtlSeconds, context: site.pageContexts[DEFAULT_LANG], contentDir: config.itemsServiceUrl ? undefined : config.contentDir }));
+  app.use(
+    createFeedsRouter({
+      cache,
+      responseCache,
+      ttlSeconds: config.cacheTtlSeconds,
+      context: site.pageContexts[DEFAULT_LANG],
+      fullContent: config.feedFullContent,
+    }),
+  );
+  app.use(
+    createMarkdownRouter({
+      items: cache,
+      responseCache,
+      ttlSeconds: config.cacheTtlSeconds,
+      context: site.pageContexts[DEFAULT_LANG],
+      contentDir: config.itemsServiceUrl ? undefined : config.contentDir,
+    }),
+  );
   // The double-submit needs the XSRF cookie where writes go, not on pages (which stay the same for all).
   app.use(BACKEND_PATH, issueXsrfCookie);
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
@@ -112,7 +147,23 @@ export function createApp({ config, logger, source, site, rootDir, assets }: App
 }
 
 /** Extensions of the files in public/ that visitors get (images, icons, fonts, styles, scripts, translations). */
-const PUBLIC_FILE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.css', '.js', '.json', '.webmanifest', '.pdf']);
+const PUBLIC_FILE_EXTENSIONS = new Set([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.avif',
+  '.svg',
+  '.ico',
+  '.woff',
+  '.woff2',
+  '.css',
+  '.js',
+  '.json',
+  '.webmanifest',
+  '.pdf',
+]);
 
 /** Requests per minute and client, with standard RateLimit headers; a short page or JSON past the limit. */
 function createRateLimit(limit: number) {

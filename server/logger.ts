@@ -8,7 +8,10 @@ import { XSRF_HEADER } from '../shared/items/xsrf';
 export function createLogger(level: LevelWithSilent): Logger {
   return pino({
     level,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', `req.headers["${XSRF_HEADER.toLowerCase()}"]`, 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', `req.headers["${XSRF_HEADER.toLowerCase()}"]`, 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
   });
 }
 
@@ -40,6 +43,14 @@ export function logCachedHit(logger: Logger, req: IncomingMessage, res: ServerRe
   const started = process.hrtime.bigint();
   res.once('finish', () => {
     const duration = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-    logger.info({ req: { id: readRequestId(req), method: req.method, path: pathOf(req.url) }, res: { status: res.statusCode }, responseTime: duration, responseCache: 'hit' }, `${req.method} ${res.statusCode} ${duration}ms`);
+    logger.info(
+      {
+        req: { id: readRequestId(req), method: req.method, path: pathOf(req.url) },
+        res: { status: res.statusCode },
+        responseTime: duration,
+        responseCache: 'hit',
+      },
+      `${req.method} ${res.statusCode} ${duration}ms`,
+    );
   });
 }

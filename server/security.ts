@@ -91,4 +91,6 @@ export function isSecureRequest(req: IncomingMessage, trust: TrustProxy): boolea
 }
 
 // The site uses none of these browser features.
-const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'interest-cohort', 'browsing-topics'].map((feature) => `${feature}=()`).join(', ');
+const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'interest-cohort', 'browsing-topics']
+  .map((feature) => `${feature}=()`)
+  .join(', ');

@@ -18,7 +18,12 @@ export const SPECULATION_RULES = JSON.stringify({
   prerender: [
     {
       where: {
-        and: [{ href_matches: '/*' }, { not: { href_matches: `${BACKEND_PATH}/*` } }, { not: { href_matches: '/*.*' } }, { not: { selector_matches: '[rel~=nofollow], [download]' } }],
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: `${BACKEND_PATH}/*` } },
+          { not: { href_matches: '/*.*' } },
+          { not: { selector_matches: '[rel~=nofollow], [download]' } },
+        ],
       },
       eagerness: 'moderate',
     },

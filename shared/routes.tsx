@@ -31,7 +31,11 @@ async function searchItems(items: ItemsReader, request: Required<Omit<SearchRequ
   if (items.search) return items.search(request);
   const key = request.tag === undefined ? undefined : toTagKey(request.tag);
   const list = (await items.list(request.text)).filter((article) => key === undefined || article.tags.some((tag) => toTagKey(tag) === key));
-  return { total: list.length, hits: list.slice((request.page - 1) * request.pageSize, request.page * request.pageSize).map((article) => ({ article })), facets: [] };
+  return {
+    total: list.length,
+    hits: list.slice((request.page - 1) * request.pageSize, request.page * request.pageSize).map((article) => ({ article })),
+    facets: [],
+  };
 }
 
 /** All articles, newest first; none when the source cannot answer now. */

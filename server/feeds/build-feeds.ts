@@ -48,7 +48,13 @@ function linksOf(channel: FeedChannel) {
 /** The channel and articles with every text stripped of what XML 1.0 does not allow. */
 function cleanForXml(channel: FeedChannel, articles: Article[]): [FeedChannel, Article[]] {
   const cleanChannel = { ...channel, title: toXmlText(channel.title), description: toXmlText(channel.description), author: toXmlText(channel.author) };
-  const cleanArticles = articles.map((article) => ({ ...article, title: toXmlText(article.title), summary: toXmlText(article.summary), tags: article.tags.map(toXmlText), language: toXmlText(article.language) }));
+  const cleanArticles = articles.map((article) => ({
+    ...article,
+    title: toXmlText(article.title),
+    summary: toXmlText(article.summary),
+    tags: article.tags.map(toXmlText),
+    language: toXmlText(article.language),
+  }));
   return [cleanChannel, cleanArticles];
 }
 

@@ -24,7 +24,8 @@ function absolutizeSrcSet(srcset: string, siteUrl: string, baseUrl: string): str
 export function buildFeedContent(siteUrl: string, article: Article): string {
   const baseUrl = buildCanonicalUrl(siteUrl, paths.article(article.id));
   const document = parseDocument(article.body);
-  for (const anchor of findAll((element) => (element.attribs.class ?? '').split(/\s+/).includes(HEADING_ANCHOR_CLASS), document.children)) removeElement(anchor);
+  for (const anchor of findAll((element) => (element.attribs.class ?? '').split(/\s+/).includes(HEADING_ANCHOR_CLASS), document.children))
+    removeElement(anchor);
   for (const element of findAll((node: Element) => Boolean(node.attribs.href || node.attribs.src || node.attribs.srcset), document.children)) {
     const { href, src, srcset } = element.attribs;
     // An in-page anchor points into the article's own page.

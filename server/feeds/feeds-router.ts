@@ -31,7 +31,14 @@ class FeedNotFoundError extends Error {}
 export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, fullContent = false }: FeedsRouterDeps): Router {
   const router = Router();
   const t = createTranslator(context.lang, context.translations);
-  const channel: FeedChannel = { siteUrl: context.siteUrl, lang: context.lang, title: t('FEED.TITLE'), description: t('FEED.DESCRIPTION'), author: siteConfig.author, fullContent };
+  const channel: FeedChannel = {
+    siteUrl: context.siteUrl,
+    lang: context.lang,
+    title: t('FEED.TITLE'),
+    description: t('FEED.DESCRIPTION'),
+    author: siteConfig.author,
+    fullContent,
+  };
 
   const answer = async (req: Request, res: Response, type: string, build: () => Promise<string>) => {
     try {
@@ -45,12 +52,20 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
       }
       // Nothing cached and the source down: a retryable answer, never a 500 a reader would report.
       if (!(error instanceof ItemsUnavailableError)) throw error;
-      res.status(503).set({ 'Retry-After': '30', 'Cache-Control': 'no-store' }).type('text/plain; charset=utf-8').send('The articles are unavailable for the moment; retry later.\n');
+      res
+        .status(503)
+        .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
+        .type('text/plain; charset=utf-8')
+        .send('The articles are unavailable for the moment; retry later.\n');
     }
   };
 
-  router.get(paths.rss, (req, res) => answer(req, res, 'application/rss+xml; charset=utf-8', async () => buildRssFeed(channel, await readLatestArticles(cache))));
-  router.get(paths.atom, (req, res) => answer(req, res, 'application/atom+xml; charset=utf-8', async () => buildAtomFeed(channel, await readLatestArticles(cache))));
+  router.get(paths.rss, (req, res) =>
+    answer(req, res, 'application/rss+xml; charset=utf-8', async () => buildRssFeed(channel, await readLatestArticles(cache))),
+  );
+  router.get(paths.atom, (req, res) =>
+    answer(req, res, 'application/atom+xml; charset=utf-8', async () => buildAtomFeed(channel, await readLatestArticles(cache))),
+  );
   // A tag's own feeds, linked from its page: the newest articles carrying it; 404 for a tag no article has.
   const tagFeed = (build: typeof buildRssFeed, type: string) => async (req: Request<{ tag: string }>, res: Response) => {
     const { tag } = req.params;

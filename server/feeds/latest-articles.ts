@@ -10,9 +10,7 @@ export const FEED_ARTICLE_LIMIT = 20;
 /** The newest articles, or the newest of those carrying `tag` (case and accents aside). */
 export async function readLatestArticles(items: ItemsReader, limit: number = FEED_ARTICLE_LIMIT, tag?: string): Promise<Article[]> {
   const key = tag === undefined ? undefined : toTagKey(tag);
-  const latest = (await items.list(''))
-    .filter((summary) => key === undefined || summary.tags.some((each) => toTagKey(each) === key))
-    .slice(0, limit);
+  const latest = (await items.list('')).filter((summary) => key === undefined || summary.tags.some((each) => toTagKey(each) === key)).slice(0, limit);
   const articles = await Promise.all(latest.map((summary) => items.get(summary.id)));
   // An article removed between the two reads is left out rather than failing the feed.
   return articles.filter((article): article is Article => article !== null);

@@ -101,7 +101,23 @@ function numberHeadings(root: ChildNode[]): void {
 }
 
 // Parents where a <div> may stand in for a heading or a <pre> (not <summary>, <hgroup>, <dt>, <a> …).
-const FLOW_PARENTS = new Set(['div', 'section', 'article', 'aside', 'nav', 'main', 'header', 'footer', 'blockquote', 'li', 'dd', 'td', 'th', 'details', 'figure']);
+const FLOW_PARENTS = new Set([
+  'div',
+  'section',
+  'article',
+  'aside',
+  'nav',
+  'main',
+  'header',
+  'footer',
+  'blockquote',
+  'li',
+  'dd',
+  'td',
+  'th',
+  'details',
+  'figure',
+]);
 
 function acceptsDiv(element: Element): boolean {
   const parent = element.parent;
@@ -118,7 +134,10 @@ function wrapInDiv(element: Element, className: string): Element {
 
 /** A chain-link icon, drawn here; decorative (the link is named by its label). */
 function createLinkIcon(): Element {
-  const links = [new Element('rect', { x: '1', y: '5.5', width: '8', height: '5', rx: '2.5' }), new Element('rect', { x: '7', y: '5.5', width: '8', height: '5', rx: '2.5' })];
+  const links = [
+    new Element('rect', { x: '1', y: '5.5', width: '8', height: '5', rx: '2.5' }),
+    new Element('rect', { x: '7', y: '5.5', width: '8', height: '5', rx: '2.5' }),
+  ];
   const group = new Element('g', { transform: 'rotate(-45 8 8)', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.6' }, links);
   return new Element('svg', { 'aria-hidden': 'true', focusable: 'false', width: '16', height: '16', viewBox: '0 0 16 16' }, [group]);
 }
@@ -134,7 +153,10 @@ function addHeadingLinks(root: ChildNode[]): void {
     if (!acceptsDiv(heading)) continue;
     const { id } = heading.attribs;
     const wrapper = wrapInDiv(heading, HEADING_WRAPPER_CLASS);
-    appendChild(wrapper, new Element('a', { class: HEADING_ANCHOR_CLASS, href: `#${id}`, 'aria-labelledby': `${HEADING_LINK_LABEL_ID} ${id}` }, [createLinkIcon()]));
+    appendChild(
+      wrapper,
+      new Element('a', { class: HEADING_ANCHOR_CLASS, href: `#${id}`, 'aria-labelledby': `${HEADING_LINK_LABEL_ID} ${id}` }, [createLinkIcon()]),
+    );
   }
 }
 

@@ -50,7 +50,8 @@ export function rewriteResponsiveImages(html: string, catalog: ImageCatalog = cu
     const widths = chooseWidths(image.width);
     const fallback = chooseFallbackFormat(image.src);
     const sources = MODERN_FORMATS.map(
-      (format) => new Element('source', { type: FORMAT_TYPES[format], srcset: buildSrcSet(image.src, widths, format, image.version), sizes: ARTICLE_IMAGE_SIZES }),
+      (format) =>
+        new Element('source', { type: FORMAT_TYPES[format], srcset: buildSrcSet(image.src, widths, format, image.version), sizes: ARTICLE_IMAGE_SIZES }),
     );
     const picture = new Element('picture', {}, sources);
     replaceElement(img, picture);

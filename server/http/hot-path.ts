@@ -42,7 +42,13 @@ export function createHotPath(deps: HotPathDeps): (req: IncomingMessage, res: Se
 }
 
 /** Writes a kept answer; items API answers carry the XSRF cookie to a visitor without one. */
-export function sendKeptAnswer(req: IncomingMessage, res: ServerResponse, answer: Parameters<typeof writeStored>[2], isItemsApi: boolean, trust: TrustProxy): void {
+export function sendKeptAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Parameters<typeof writeStored>[2],
+  isItemsApi: boolean,
+  trust: TrustProxy,
+): void {
   const cookie = isItemsApi ? buildXsrfCookie(req, isSecureRequest(req, trust)) : undefined;
   writeStored(req, res, answer, cookie ? ['Set-Cookie', cookie] : []);
 }

@@ -9,7 +9,19 @@ import zlib from 'node:zlib';
 import { captureHeaders, chooseEncoding, etagOf, hashBody, matchesEtag, storeAnswer, writeStored, type StoredAnswer } from './stored-answer';
 
 /** Headers that belong to one response, never kept: framing, the visitor's cookie, the rate-limit counters. */
-const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'etag', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'ratelimit', 'ratelimit-policy']);
+const PER_RESPONSE_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-request-id',
+  'ratelimit',
+  'ratelimit-policy',
+]);
 
 /** What is worth keeping: a page or an answer, and the answer that there is no such thing. */
 const KEPT_STATUSES = new Set([200, 404]);
@@ -62,7 +74,12 @@ export class ResponseCache {
       const answer = await storeAnswer(status, captureHeaders(res.getHeaders(), PER_RESPONSE_HEADERS), body);
       this.entries.set(readRequestTarget(req).url, answer);
       // The XSRF cookie of a new visitor goes with this answer only.
-      writeStored(req, res, answer, [res.getHeader('Set-Cookie') ?? []].flat().flatMap((cookie) => ['Set-Cookie', String(cookie)]));
+      writeStored(
+        req,
+        res,
+        answer,
+        [res.getHeader('Set-Cookie') ?? []].flat().flatMap((cookie) => ['Set-Cookie', String(cookie)]),
+      );
       return;
     }
     // Sent once: compressed fast and on the spot, so its buffers die young (decision 018).
@@ -73,7 +90,12 @@ export class ResponseCache {
       res.status(304).end();
       return;
     }
-    const sent = encoding === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : encoding === 'gzip' ? zlib.gzipSync(body, { level: 4 }) : body;
+    const sent =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : encoding === 'gzip'
+          ? zlib.gzipSync(body, { level: 4 })
+          : body;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', sent.length);
     res.end(req.method === 'HEAD' ? undefined : sent);

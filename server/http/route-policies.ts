@@ -28,7 +28,16 @@ const sharedCacheControl = (ttl: number) => `public, max-age=${ttl}, stale-while
 
 const ITEMS_LIST: RoutePolicy = { kind: 'items-api', params: { f: normalizeFilter }, localized: false, cacheControl: sharedCacheControl };
 /** The items API's search extension (not in the SPEC's contract): ranked, paged, faceted. */
-const ITEMS_SEARCH: RoutePolicy = { kind: 'items-api', params: { f: (value) => normalizeFilter(value).toLowerCase(), sort: (value) => (value === 'date' ? value : ''), page: (value) => (/^[1-9]\d{0,5}$/.test(value) && value !== '1' ? value : '') }, localized: false, cacheControl: sharedCacheControl };
+const ITEMS_SEARCH: RoutePolicy = {
+  kind: 'items-api',
+  params: {
+    f: (value) => normalizeFilter(value).toLowerCase(),
+    sort: (value) => (value === 'date' ? value : ''),
+    page: (value) => (/^[1-9]\d{0,5}$/.test(value) && value !== '1' ? value : ''),
+  },
+  localized: false,
+  cacheControl: sharedCacheControl,
+};
 const ITEMS_API: RoutePolicy = { kind: 'items-api', params: {}, localized: false, cacheControl: sharedCacheControl };
 const DOCUMENT: RoutePolicy = { kind: 'document', params: {}, localized: false, cacheControl: sharedCacheControl };
 /** A page number past the first, as written in a URL; anything else is the first page (left out). */
@@ -38,7 +47,12 @@ const normalizeSort = (value: string) => (value === 'date' ? value : '');
 /** The search text of a page: case folded too, so `SpRiNg` and `spring` are one page (shown lower-case). */
 const normalizePageFilter = (value: string) => normalizeFilter(value).toLowerCase();
 
-const ARTICLE_LIST: RoutePolicy = { kind: 'page', params: { f: normalizePageFilter, sort: normalizeSort, page: normalizePage }, localized: true, cacheControl: pageCacheControl };
+const ARTICLE_LIST: RoutePolicy = {
+  kind: 'page',
+  params: { f: normalizePageFilter, sort: normalizeSort, page: normalizePage },
+  localized: true,
+  cacheControl: pageCacheControl,
+};
 const TAG_PAGE: RoutePolicy = { kind: 'page', params: { page: normalizePage }, localized: true, cacheControl: pageCacheControl };
 const PAGE: RoutePolicy = { kind: 'page', params: {}, localized: true, cacheControl: pageCacheControl };
 /** Files of public/ (they all have an extension): served by express.static, never the page cache. */

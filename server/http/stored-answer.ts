@@ -45,7 +45,14 @@ export function assembleAnswer(status: number, headers: HeaderList, bodies: { gz
     body: bodies[encoding],
     headers: [...base, 'Content-Encoding', encoding, 'Content-Length', String(bodies[encoding].length), 'ETag', etagOf(hash, encoding)],
   });
-  return { status, br: encoded('br'), gzip: encoded('gzip'), hash, headers: base, size: bodies.gzip.length + bodies.br.length + base.join('').length * 3 + 256 };
+  return {
+    status,
+    br: encoded('br'),
+    gzip: encoded('gzip'),
+    hash,
+    headers: base,
+    size: bodies.gzip.length + bodies.br.length + base.join('').length * 3 + 256,
+  };
 }
 
 /** Compresses a body once in both encodings and assembles the answer. */
@@ -65,7 +72,9 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
   if (!header) return undefined;
   if (chosenByHeader.has(header)) return chosenByHeader.get(header);
   // negotiator 1.x takes the server's order of preference for equal q-values (its types lag behind).
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as { encodings(available: Encoding[], options: { preferred: Encoding[] }): Encoding[] };
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
+    encodings(available: Encoding[], options: { preferred: Encoding[] }): Encoding[];
+  };
   const chosen = negotiator.encodings(ENCODINGS, { preferred: ENCODINGS })[0];
   if (chosenByHeader.size < 64) chosenByHeader.set(header, chosen);
   return chosen;
@@ -74,7 +83,17 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
 /** True when If-None-Match names this content, in any encoding. */
 export function matchesEtag(header: string | undefined, hash: string): boolean {
   if (!header) return false;
-  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === hash);
+  return (
+    header.trim() === '*' ||
+    header.split(',').some(
+      (tag) =>
+        tag
+          .trim()
+          .replace(/^W\//, '')
+          .replace(/^"|"$/g, '')
+          .replace(/-(br|gzip)$/, '') === hash,
+    )
+  );
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, headers: HeaderList, body?: Buffer): void {
@@ -102,5 +121,7 @@ export function writeStored(req: IncomingMessage, res: ServerResponse, answer: S
 
 /** Headers an Express response has set, as a flat list, minus those that belong to one response only. */
 export function captureHeaders(headers: OutgoingHttpHeaders, perResponse: ReadonlySet<string>): HeaderList {
-  return Object.entries(headers).flatMap(([name, value]) => (value === undefined || perResponse.has(name) ? [] : [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+  return Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined || perResponse.has(name) ? [] : [name, Array.isArray(value) ? value.join(', ') : String(value)],
+  );
 }

@@ -49,7 +49,9 @@ export function readSvgSize(text: string): { width: number; height: number } | u
   const px = (value: string | undefined) => (value && /^\d+(\.\d+)?(px)?$/.test(value) ? Math.round(Number.parseFloat(value)) : undefined);
   const [width, height] = [px(attribute('width')), px(attribute('height'))];
   if (width && height) return { width, height };
-  const box = attribute('viewBox')?.split(/[\s,]+/).map(Number);
+  const box = attribute('viewBox')
+    ?.split(/[\s,]+/)
+    .map(Number);
   if (!box || box.length !== 4 || box.some((value) => !Number.isFinite(value)) || box[2]! <= 0 || box[3]! <= 0) return undefined;
   return { width: Math.round(box[2]!), height: Math.round(box[3]!) };
 }

@@ -3,7 +3,15 @@
 import { Router, type Request, type Response } from 'express';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chooseFallbackFormat, chooseWidths, FORMAT_TYPES, MODERN_FORMATS, parseVariantPath, THUMBNAIL_WIDTHS, type VariantFormat } from '../../shared/images/responsive-image';
+import {
+  chooseFallbackFormat,
+  chooseWidths,
+  FORMAT_TYPES,
+  MODERN_FORMATS,
+  parseVariantPath,
+  THUMBNAIL_WIDTHS,
+  type VariantFormat,
+} from '../../shared/images/responsive-image';
 import type { ItemsReader } from '../../shared/items/items-reader';
 import { setImageCatalog } from '../html/responsive-images';
 import { createShareImageRouter, IMMUTABLE, REVALIDATED } from '../share/share-image-router';
@@ -59,8 +67,12 @@ export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: Image
       res.status(404).type('text/plain; charset=utf-8').send('No such image.\n');
       return;
     }
-    const bytes = await cache.getOrMake(`${hashKey(`${image.src}:${image.version}:${variant.width}`)}.${variant.format}`, () => makeVariant(image, variant.width, variant.format));
-    res.set({ 'Cache-Control': req.query.v === image.version ? IMMUTABLE : REVALIDATED, ETag: `"${image.version}-${variant.width}"` }).type(FORMAT_TYPES[variant.format]);
+    const bytes = await cache.getOrMake(`${hashKey(`${image.src}:${image.version}:${variant.width}`)}.${variant.format}`, () =>
+      makeVariant(image, variant.width, variant.format),
+    );
+    res
+      .set({ 'Cache-Control': req.query.v === image.version ? IMMUTABLE : REVALIDATED, ETag: `"${image.version}-${variant.width}"` })
+      .type(FORMAT_TYPES[variant.format]);
     // The same bytes for everyone: a cookie would keep shared caches (nginx, CDNs) from storing them.
     res.removeHeader('Set-Cookie');
     res.send(bytes);

@@ -43,20 +43,35 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
   router.get('/items', async (req: Request, res: Response) => {
     // The same parse as the response cache's key: `?f=a&f=b` searches "a" for both.
     const f = readRequestTarget(req).params.f ?? '';
-    await answer(req, res, () => cache.list(f), (list) => list.map((item) => toWireItem(item)));
+    await answer(
+      req,
+      res,
+      () => cache.list(f),
+      (list) => list.map((item) => toWireItem(item)),
+    );
   });
 
   // A documented extension for the live search: the same ranked page, facets and snippets as the list page.
   router.get('/search', async (req: Request, res: Response) => {
     const { f = '', sort, page = '1' } = readRequestTarget(req).params;
-    await answer(req, res, () => cache.search({ text: f, sort: sort === 'date' ? 'date' : 'relevance', page: Number(page), pageSize: PAGE_SIZE }), toWireSearchAnswer);
+    await answer(
+      req,
+      res,
+      () => cache.search({ text: f, sort: sort === 'date' ? 'date' : 'relevance', page: Number(page), pageSize: PAGE_SIZE }),
+      toWireSearchAnswer,
+    );
   });
 
   router.get('/items/:id', async (req: Request<{ id: string }>, res: Response) => {
     const { id } = req.params;
     // Ids that cannot be ids never reach the source.
     if (!isValidArticleId(id)) return sendNotFound(res);
-    await answer(req, res, () => cache.get(id), (article) => toWireItem(article));
+    await answer(
+      req,
+      res,
+      () => cache.get(id),
+      (article) => toWireItem(article),
+    );
   });
 
   // The items are read-only here: writes (with a valid token, checked above) are refused.

@@ -76,7 +76,10 @@ export class ItemsCache implements ItemsReader {
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
   /** Raw summary HTML → sanitised, bounded in bytes like the entries. */
-  private readonly sanitisedSummaries = new LRUCache<string, string>({ maxSize: SANITISED_SUMMARIES_MAX_BYTES, sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64) });
+  private readonly sanitisedSummaries = new LRUCache<string, string>({
+    maxSize: SANITISED_SUMMARIES_MAX_BYTES,
+    sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64),
+  });
   private readonly ttlMs: number;
   private readonly retryAfterMs: number;
   private readonly now: () => number;

@@ -5,9 +5,19 @@ import { createContentSource } from './content/content-source';
 import type { ItemsSource } from './source';
 import { createUpstreamSource } from './upstream';
 
-export async function createItemsSource(config: Pick<Config, 'itemsServiceUrl' | 'upstreamTimeoutMs' | 'contentDir' | 'showDrafts' | 'contentCacheDir'>, logger: Logger, options: { watchFiles?: boolean } = {}): Promise<ItemsSource> {
+export async function createItemsSource(
+  config: Pick<Config, 'itemsServiceUrl' | 'upstreamTimeoutMs' | 'contentDir' | 'showDrafts' | 'contentCacheDir'>,
+  logger: Logger,
+  options: { watchFiles?: boolean } = {},
+): Promise<ItemsSource> {
   if (config.itemsServiceUrl) {
     return createUpstreamSource({ baseUrl: config.itemsServiceUrl, timeoutMs: config.upstreamTimeoutMs, logger });
   }
-  return createContentSource({ contentDir: config.contentDir, logger, watchFiles: options.watchFiles ?? true, showDrafts: config.showDrafts, cacheDir: config.contentCacheDir });
+  return createContentSource({
+    contentDir: config.contentDir,
+    logger,
+    watchFiles: options.watchFiles ?? true,
+    showDrafts: config.showDrafts,
+    cacheDir: config.contentCacheDir,
+  });
 }

@@ -20,10 +20,7 @@ export const MAX_UPSTREAM_ARTICLE_BYTES = 3 * 1024 * 1024;
 // linked: it is dropped. Any other field that is wrong is replaced by its empty value (issue 13).
 // An entry gets its fields in the order written here: the items API answers them in that order.
 const requiredFields = {
-  id: z
-    .union([z.string(), z.number().int().nonnegative()])
-    .transform(String)
-    .refine(isValidArticleId, { error: 'not a usable article id' }),
+  id: z.union([z.string(), z.number().int().nonnegative()]).transform(String).refine(isValidArticleId, { error: 'not a usable article id' }),
   tit: z.string().trim().min(1),
   date_m: z.string().refine(isIsoDate, { error: 'not an ISO 8601 date of the calendar' }),
 };
@@ -48,7 +45,10 @@ const listOf = <T>(item: z.ZodType<T>, keep: (value: T) => boolean = () => true)
 
 const summaryFields = {
   tags: { schema: listOf(z.string().min(1)), empty: [] } satisfies Replaceable<string[]>,
-  img: { schema: z.union([z.string().transform((url) => [url]), listOf(z.string())]).transform((urls) => urls.filter(isUsableImageUrl)), empty: [] } satisfies Replaceable<string[]>,
+  img: {
+    schema: z.union([z.string().transform((url) => [url]), listOf(z.string())]).transform((urls) => urls.filter(isUsableImageUrl)),
+    empty: [],
+  } satisfies Replaceable<string[]>,
   sum: { schema: z.string(), empty: '' } satisfies Replaceable<string>,
 };
 

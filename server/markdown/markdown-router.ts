@@ -65,7 +65,8 @@ export function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], cvTitl
   for (const article of articles) {
     for (const tag of article.tags.length > 0 ? [...new Set(article.tags)] : ['Articles']) byTag.set(tag, [...(byTag.get(tag) ?? []), article]);
   }
-  const line = (article: ArticleSummary) => `- [${article.title.replace(/[[\]]/g, '')}](${toAbsoluteUrl(siteUrl, paths.articleMarkdown(article.id))}): ${convertHtmlToText(article.summary)}`;
+  const line = (article: ArticleSummary) =>
+    `- [${article.title.replace(/[[\]]/g, '')}](${toAbsoluteUrl(siteUrl, paths.articleMarkdown(article.id))}): ${convertHtmlToText(article.summary)}`;
   const sections = [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b, 'fr', { sensitivity: 'base' }));
   return [
     `# ${siteConfig.siteName}`,

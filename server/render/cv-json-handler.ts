@@ -7,7 +7,19 @@ import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import type { SiteResources } from './site-resources';
 
-export function createCvJsonHandler({ siteUrl, site, responseCache, items, ttlSeconds }: { siteUrl: string; site: SiteResources; responseCache: ResponseCache; items: ItemsReader; ttlSeconds: number }) {
+export function createCvJsonHandler({
+  siteUrl,
+  site,
+  responseCache,
+  items,
+  ttlSeconds,
+}: {
+  siteUrl: string;
+  site: SiteResources;
+  responseCache: ResponseCache;
+  items: ItemsReader;
+  ttlSeconds: number;
+}) {
   // The CV is written in French: its labels too.
   const { lang, translations } = site.pageContexts[DEFAULT_LANG];
   const t = createTranslator(lang, translations);

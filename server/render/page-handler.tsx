@@ -3,7 +3,15 @@
 // it; the rest is server HTML, the same bytes for every visitor (decision 019).
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type RouteObject,
+  type StaticHandler,
+  type StaticHandlerContext,
+} from 'react-router-dom';
 import { PageContextProvider, type PageContext } from '../../shared/page-context';
 import { LANGS, type Lang } from '../../shared/i18n/i18n';
 import { EN_PREFIX } from '../../shared/paths';
@@ -21,10 +29,23 @@ function toFetchRequest(url: string, res: Response): globalThis.Request {
   return new globalThis.Request(`http://localhost${url}`, { method: 'GET', signal: controller.signal });
 }
 
-export function createPageHandler({ routes, site, responseCache, ttlSeconds }: { routes: RouteObject[]; site: SiteResources; responseCache: ResponseCache; ttlSeconds: number }) {
+export function createPageHandler({
+  routes,
+  site,
+  responseCache,
+  ttlSeconds,
+}: {
+  routes: RouteObject[];
+  site: SiteResources;
+  responseCache: ResponseCache;
+  ttlSeconds: number;
+}) {
   const { pageContexts, inlineCss } = site;
   // One handler per interface language: English pages live under /en, and their links with them.
-  const handlers = Object.fromEntries(LANGS.map((lang) => [lang, createStaticHandler(routes, lang === 'fr' ? {} : { basename: EN_PREFIX })])) as Record<Lang, StaticHandler>;
+  const handlers = Object.fromEntries(LANGS.map((lang) => [lang, createStaticHandler(routes, lang === 'fr' ? {} : { basename: EN_PREFIX })])) as Record<
+    Lang,
+    StaticHandler
+  >;
 
   return async function renderPage(req: Request, res: Response): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

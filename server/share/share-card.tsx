@@ -47,7 +47,11 @@ function Badge({ children }: { children: ReactNode }) {
 function describeText(card: ShareCard): { kicker: string; title: string; badges: string[]; sentence?: string } {
   switch (card.kind) {
     case 'article':
-      return { kicker: `Article · ${card.date}`, title: card.title, badges: card.tags.slice(0, 6).map((tag) => (tag.length > 28 ? `${tag.slice(0, 27)}…` : tag)) };
+      return {
+        kicker: `Article · ${card.date}`,
+        title: card.title,
+        badges: card.tags.slice(0, 6).map((tag) => (tag.length > 28 ? `${tag.slice(0, 27)}…` : tag)),
+      };
     case 'cv':
       return { kicker: 'CV', title: card.title, badges: [], sentence: card.description };
     case 'articles':
@@ -75,8 +79,16 @@ export function ShareCardLayout({ card, photo }: { card: ShareCard; photo: strin
     >
       <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: '56px 64px 0 56px', overflow: 'hidden' }}>
         <div style={{ display: 'flex', color: CARD_COLOURS.accent, fontSize: 30, fontWeight: 700, marginBottom: 20 }}>{kicker}</div>
-        <div style={{ display: 'block', fontSize: fitTitle(title), fontWeight: 700, lineHeight: 1.15, lineClamp: 3, wordBreak: 'break-word', marginBottom: 28 }}>{title}</div>
-        {sentence && <div style={{ display: 'block', fontSize: 30, color: CARD_COLOURS.secondary, lineHeight: 1.35, lineClamp: 3, wordBreak: 'break-word' }}>{sentence}</div>}
+        <div
+          style={{ display: 'block', fontSize: fitTitle(title), fontWeight: 700, lineHeight: 1.15, lineClamp: 3, wordBreak: 'break-word', marginBottom: 28 }}
+        >
+          {title}
+        </div>
+        {sentence && (
+          <div style={{ display: 'block', fontSize: 30, color: CARD_COLOURS.secondary, lineHeight: 1.35, lineClamp: 3, wordBreak: 'break-word' }}>
+            {sentence}
+          </div>
+        )}
         {badges.length > 0 && (
           <div style={{ display: 'flex', flexWrap: 'wrap', maxHeight: 116, overflow: 'hidden' }}>
             {badges.map((badge) => (

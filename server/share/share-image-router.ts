@@ -6,7 +6,15 @@ import path from 'node:path';
 import type { Font } from 'satori';
 import { ItemsUnavailableError, isValidArticleId, type ItemsReader } from '../../shared/items/items-reader';
 import { paths } from '../../shared/paths';
-import { describeArticleCard, describeArticlesCard, describeCvCard, describeTagCard, hashShareCard, SHARE_IMAGE, type ShareCard } from '../../shared/seo/share-image';
+import {
+  describeArticleCard,
+  describeArticlesCard,
+  describeCvCard,
+  describeTagCard,
+  hashShareCard,
+  SHARE_IMAGE,
+  type ShareCard,
+} from '../../shared/seo/share-image';
 import { siteConfig } from '../../shared/site/site-config';
 import { hashKey, type DiskCache } from '../images/disk-cache';
 import { loadCardFonts, renderShareImage } from './render-share-image';
@@ -68,12 +76,22 @@ export function createShareImageRouter({ items, rootDir, cache }: ShareImageRout
       await handler(req, res);
     } catch (error) {
       if (!(error instanceof ItemsUnavailableError)) throw error;
-      res.status(503).set({ 'Retry-After': '30', 'Cache-Control': 'no-store' }).type('text/plain; charset=utf-8').send('The articles are unavailable for the moment; retry later.\n');
+      res
+        .status(503)
+        .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
+        .type('text/plain; charset=utf-8')
+        .send('The articles are unavailable for the moment; retry later.\n');
     }
   };
 
-  router.get(paths.shareCv, guard((req, res) => send(req, res, describeCvCard())));
-  router.get(paths.shareArticles, guard((req, res) => send(req, res, describeArticlesCard())));
+  router.get(
+    paths.shareCv,
+    guard((req, res) => send(req, res, describeCvCard())),
+  );
+  router.get(
+    paths.shareArticles,
+    guard((req, res) => send(req, res, describeArticlesCard())),
+  );
   router.get(
     '/share/articles/:file',
     guard(async (req, res) => {

@@ -31,12 +31,14 @@ export async function loadHashedAssets(assetsDir: string): Promise<HashedAssets>
       const [gzip, br] = await Promise.all([readOptional(`${file}.gz`), readOptional(`${file}.br`)]);
       const headers = ['Content-Type', TYPES[path.extname(name)]!, 'Cache-Control', IMMUTABLE, 'X-Content-Type-Options', 'nosniff', 'Vary', 'Accept-Encoding'];
       // The build writes both; an asset copied without them is compressed here, once.
-      assets.set(`/assets/${name}`, assembleAnswer(200, headers, { gzip: gzip ?? gzipSync(identity), br: br ?? brotliCompressSync(identity) }, hashBody(identity)));
+      assets.set(
+        `/assets/${name}`,
+        assembleAnswer(200, headers, { gzip: gzip ?? gzipSync(identity), br: br ?? brotliCompressSync(identity) }, hashBody(identity)),
+      );
     }),
   );
   return assets;
 }
-
 
 /** Answers a GET or HEAD of a hashed asset (pathname: the URL without its query); false when it is not one. */
 export function serveHashedAsset(assets: HashedAssets, req: IncomingMessage, res: ServerResponse, pathname: string): boolean {

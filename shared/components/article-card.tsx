@@ -1,4 +1,13 @@
-import { buildSrcSet, buildVariantPath, chooseFallbackFormat, FORMAT_TYPES, isLocalRaster, MODERN_FORMATS, THUMBNAIL_SIZES, THUMBNAIL_WIDTHS } from '../images/responsive-image';
+import {
+  buildSrcSet,
+  buildVariantPath,
+  chooseFallbackFormat,
+  FORMAT_TYPES,
+  isLocalRaster,
+  MODERN_FORMATS,
+  THUMBNAIL_SIZES,
+  THUMBNAIL_WIDTHS,
+} from '../images/responsive-image';
 import type { Lang } from '../i18n/langs';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
 import { truncateHtml } from '../items/truncate-html';

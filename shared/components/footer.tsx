@@ -18,9 +18,7 @@ export function Footer() {
           <a href={siteUrl}>{siteUrl}</a>
           <br />
           <span>{t('SHELL.FOOTER_VERSION', { version })}</span> ·{' '}
-          <span>
-            {t('SHELL.FOOTER_COPYRIGHT', { from: siteConfig.inceptionYear, to: getSiteYear(now), author: siteConfig.author })}
-          </span>
+          <span>{t('SHELL.FOOTER_COPYRIGHT', { from: siteConfig.inceptionYear, to: getSiteYear(now), author: siteConfig.author })}</span>
         </div>
       </div>
     </footer>

@@ -45,7 +45,10 @@ export interface PageHeadProps {
 }
 
 /** Link previews show no SVG: a page's own raster image, else its generated 1200×630 card. */
-export function choosePreviewImage(image: PageHeadProps['image'], card: ShareCard): { src: string; alt: string; width?: number; height?: number; type?: string } {
+export function choosePreviewImage(
+  image: PageHeadProps['image'],
+  card: ShareCard,
+): { src: string; alt: string; width?: number; height?: number; type?: string } {
   const raster = image && findRasterImage([image.src]);
   if (image && raster) {
     const extension = /\.(\w+)(?:[?#]|$)/.exec(raster)?.[1]?.toLowerCase();
@@ -75,7 +78,18 @@ function locateMarkdownTwin(card: ShareCard | undefined): string {
   return paths.llmsTxt;
 }
 
-export function PageHead({ title, description, type = 'website', image, shareCard, contentLang, article, structuredData = [], pagination, feeds = [] }: PageHeadProps) {
+export function PageHead({
+  title,
+  description,
+  type = 'website',
+  image,
+  shareCard,
+  contentLang,
+  article,
+  structuredData = [],
+  pagination,
+  feeds = [],
+}: PageHeadProps) {
   const { siteUrl, lang } = usePageContext();
   const t = useT();
   const { pathname } = useLocation();
@@ -94,7 +108,13 @@ export function PageHead({ title, description, type = 'website', image, shareCar
       {pagination?.previous && <link rel="prev" href={toPageUrl(pagination.previous)} />}
       {pagination?.next && <link rel="next" href={toPageUrl(pagination.next)} />}
       {feeds.map((feed) => (
-        <link key={feed.href} rel="alternate" type={feed.type === 'rss' ? 'application/rss+xml' : 'application/atom+xml'} title={feed.title} href={buildCanonicalUrl(siteUrl, feed.href)} />
+        <link
+          key={feed.href}
+          rel="alternate"
+          type={feed.type === 'rss' ? 'application/rss+xml' : 'application/atom+xml'}
+          title={feed.title}
+          href={buildCanonicalUrl(siteUrl, feed.href)}
+        />
       ))}
       {LANGS.map((alternate) => (
         <link key={alternate} rel="alternate" hrefLang={alternate} href={buildPageUrl(siteUrl, pathname, alternate)} />
@@ -112,7 +132,9 @@ export function PageHead({ title, description, type = 'website', image, shareCar
       {preview.type && <meta property="og:image:type" content={preview.type} />}
       <meta property="og:image:alt" content={preview.alt} />
       {article && <meta property="article:published_time" content={article.publishedTime} />}
-      {article?.tags.map((tag) => <meta key={tag} property="article:tag" content={tag} />)}
+      {article?.tags.map((tag) => (
+        <meta key={tag} property="article:tag" content={tag} />
+      ))}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />

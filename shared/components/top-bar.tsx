@@ -39,7 +39,12 @@ export function TopBar() {
           <ul className="navbar-nav flex-row gap-1 me-auto">
             {navItems.map((item) => (
               <li className="nav-item" key={item.to}>
-                <NavLink className="nav-link px-2" to={item.to} end={item.to !== paths.articles} data-keeps-filter={item.to === paths.articles ? '' : undefined}>
+                <NavLink
+                  className="nav-link px-2"
+                  to={item.to}
+                  end={item.to !== paths.articles}
+                  data-keeps-filter={item.to === paths.articles ? '' : undefined}
+                >
                   {t(item.label)}
                 </NavLink>
               </li>

@@ -25,7 +25,16 @@ export function SiteSearch({ action, queryParam, siteParam, host, label, placeho
       <label htmlFor={SITE_SEARCH_INPUT_ID} className="visually-hidden">
         {label}
       </label>
-      <input id={SITE_SEARCH_INPUT_ID} className="form-control form-control-sm" type="search" name={queryParam} placeholder={placeholder} aria-keyshortcuts="Shift+/" autoComplete="off" required />
+      <input
+        id={SITE_SEARCH_INPUT_ID}
+        className="form-control form-control-sm"
+        type="search"
+        name={queryParam}
+        placeholder={placeholder}
+        aria-keyshortcuts="Shift+/"
+        autoComplete="off"
+        required
+      />
       <button className="btn btn-sm btn-outline-accent ms-1" type="submit">
         {submit}
       </button>

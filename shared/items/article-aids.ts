@@ -18,7 +18,11 @@ const aidsByArticle = new WeakMap<Article, ArticleAids>();
 export function readArticleAids(article: Article): ArticleAids {
   let aids = aidsByArticle.get(article);
   if (!aids) {
-    aids = { description: truncateText(htmlToPlainText(article.summary), 160), toc: extractTableOfContents(article.body), minutes: estimateReadingMinutes(article.body) };
+    aids = {
+      description: truncateText(htmlToPlainText(article.summary), 160),
+      toc: extractTableOfContents(article.body),
+      minutes: estimateReadingMinutes(article.body),
+    };
     aidsByArticle.set(article, aids);
   }
   return aids;

@@ -5,7 +5,6 @@ import type { SearchAnswer, SearchSort } from './search';
 import { readWireItem, type WireSearchAnswer } from './wire-format';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 
-
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   for (const part of document.cookie.split(';')) {

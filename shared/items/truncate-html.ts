@@ -22,7 +22,11 @@ export function truncateHtml(html: string, maxChars: number = SUMMARY_PREVIEW_LE
   let count = 0;
   // Where the text budget ran out exactly: the cut goes there if any more text follows.
   let full: { length: number; open: string[] } | null = null;
-  const close = (names: string[]) => [...names].reverse().map((name) => `</${name}>`).join('');
+  const close = (names: string[]) =>
+    [...names]
+      .reverse()
+      .map((name) => `</${name}>`)
+      .join('');
   for (const [token] of html.matchAll(TOKEN)) {
     if (token.startsWith('<!--')) continue;
     if (token.length > 1 && token.startsWith('<')) {
@@ -47,7 +51,15 @@ export function truncateHtml(html: string, maxChars: number = SUMMARY_PREVIEW_LE
       if (count === maxChars) full = { length: out.length, open: [...open] };
       continue;
     }
-    return out + units.slice(0, maxChars - count).join('').trimEnd() + ELLIPSIS + close(open);
+    return (
+      out +
+      units
+        .slice(0, maxChars - count)
+        .join('')
+        .trimEnd() +
+      ELLIPSIS +
+      close(open)
+    );
   }
   return out;
 }
@@ -55,17 +67,19 @@ export function truncateHtml(html: string, maxChars: number = SUMMARY_PREVIEW_LE
 /** The text of an HTML fragment, for descriptions: tags dropped, common entities decoded, spaces folded. */
 export function htmlToPlainText(html: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-  return html
-    // Blocks and line breaks part words; inline tags do not: "<code>ETag</code>," stays "ETag,".
-    .replace(/<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|pre|blockquote|table|tr|td|th|figure|figcaption|section|article)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9A-Fa-f]+|[A-Za-z]+);/g, (entity, body: string) => {
-      if (!body.startsWith('#')) return named[body] ?? entity;
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      // Blocks and line breaks part words; inline tags do not: "<code>ETag</code>," stays "ETag,".
+      .replace(/<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|pre|blockquote|table|tr|td|th|figure|figcaption|section|article)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(#\d+|#x[0-9A-Fa-f]+|[A-Za-z]+);/g, (entity, body: string) => {
+        if (!body.startsWith('#')) return named[body] ?? entity;
+        const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      })
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Plain text cut at a word boundary to about `maxChars`, with "…" when cut (meta descriptions). */

@@ -46,7 +46,11 @@ export function ArticleListPage() {
         title={result.page > 1 ? `${t('ARTICLE_LIST.TITLE')} — ${t('ARTICLE_LIST.PAGE_OF', { page: result.page, pages })}` : t('ARTICLE_LIST.TITLE')}
         description={t('ARTICLE_LIST.DESCRIPTION')}
         shareCard={describeArticlesCard()}
-        pagination={{ page: result.page, previous: result.page > 1 ? pageUrl(result.page - 1) : undefined, next: result.page < pages ? pageUrl(result.page + 1) : undefined }}
+        pagination={{
+          page: result.page,
+          previous: result.page > 1 ? pageUrl(result.page - 1) : undefined,
+          next: result.page < pages ? pageUrl(result.page + 1) : undefined,
+        }}
       />
       <h1 id="articles-heading" className="h2 mb-3">
         {t('ARTICLE_LIST.HEADING')}

@@ -107,11 +107,7 @@ export function ArticlePage() {
                 <ol className="small mb-0">
                   {series.map((part) => (
                     <li key={part.id}>
-                      {part.id === article.id ? (
-                        <span aria-current="page">{part.title}</span>
-                      ) : (
-                        <Link to={paths.article(part.id)}>{part.title}</Link>
-                      )}
+                      {part.id === article.id ? <span aria-current="page">{part.title}</span> : <Link to={paths.article(part.id)}>{part.title}</Link>}
                     </li>
                   ))}
                 </ol>

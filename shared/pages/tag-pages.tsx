@@ -28,7 +28,12 @@ export function TagPage() {
   const { lang } = usePageContext();
   const pages = countPages(total);
   const title = t('TAGS.TAG_TITLE', { tag });
-  const labels = { pages: t('ARTICLE_LIST.PAGES'), previousPage: t('ARTICLE_LIST.PREVIOUS_PAGE'), nextPage: t('ARTICLE_LIST.NEXT_PAGE'), pageOf: t('ARTICLE_LIST.PAGE_OF') };
+  const labels = {
+    pages: t('ARTICLE_LIST.PAGES'),
+    previousPage: t('ARTICLE_LIST.PREVIOUS_PAGE'),
+    nextPage: t('ARTICLE_LIST.NEXT_PAGE'),
+    pageOf: t('ARTICLE_LIST.PAGE_OF'),
+  };
   return (
     <section className="tag-page" aria-labelledby="tag-heading">
       <PageHead
@@ -59,7 +64,12 @@ export function TagPage() {
       </p>
       <ul className="list-unstyled" data-testid="article-list">
         {hits.map((hit) => (
-          <ArticleCard key={hit.article.id} article={{ ...hit.article, summary: truncateHtml(hit.article.summary) }} lang={lang} tagsLabel={t('ARTICLE_LIST.TAGS')} />
+          <ArticleCard
+            key={hit.article.id}
+            article={{ ...hit.article, summary: truncateHtml(hit.article.summary) }}
+            lang={lang}
+            tagsLabel={t('ARTICLE_LIST.TAGS')}
+          />
         ))}
       </ul>
       <Pagination page={page} pages={pages} hrefOf={(target) => localizePath(tagPageUrl(tag, target), lang)} labels={labels} />

@@ -76,7 +76,12 @@ export function buildProfilePage(siteUrl: string, articles: readonly TaggedArtic
 function buildPreviewImage(siteUrl: string, article: Article): JsonLd | string {
   const raster = findRasterImage(article.images);
   if (raster) return toAbsoluteUrl(siteUrl, raster);
-  return { '@type': 'ImageObject', url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeArticleCard(article))), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+  return {
+    '@type': 'ImageObject',
+    url: toAbsoluteUrl(siteUrl, buildShareImagePath(describeArticleCard(article))),
+    width: SHARE_IMAGE.width,
+    height: SHARE_IMAGE.height,
+  };
 }
 
 /** An article page: a BlogPosting by the site's owner. */

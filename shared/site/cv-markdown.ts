@@ -56,11 +56,13 @@ export function buildCvMarkdown({ siteUrl, t, now, articles = [], cv = cvData }:
   ];
   for (const group of cv.knowledge_list) {
     lines.push('', `### ${escapeText(group.name)}`, '');
-    if (group.list) for (const entry of group.list) lines.push(`- **${skill(entry.name)}** : ${group.spokenLanguages ? escapeText(entry.details) : skills(entry.details)}`);
+    if (group.list)
+      for (const entry of group.list) lines.push(`- **${skill(entry.name)}** : ${group.spokenLanguages ? escapeText(entry.details) : skills(entry.details)}`);
     else lines.push(group.spokenLanguages ? escapeText(group.details) : skills(group.details));
   }
   lines.push('', `## ${t('CV.FORMATION')}`, '');
-  for (const formation of cv.formation_list) lines.push(`- ${formatYears(t, formation.years)} : **${escapeText(formation.title)}**, ${escapeText(formation.location)}`);
+  for (const formation of cv.formation_list)
+    lines.push(`- ${formatYears(t, formation.years)} : **${escapeText(formation.title)}**, ${escapeText(formation.location)}`);
   lines.push('', `## ${t('CV.EXPERIENCE')}`);
   for (const company of cv.companies) {
     const name = company.relation ? `${company.employer} (${company.relation})` : company.employer;

@@ -9,8 +9,7 @@ export interface YearSpan {
 
 /** A skill group: either a details text, or sub-entries each with a name and details. */
 export type KnowledgeGroup = (
-  | { name: string; details: string; list?: undefined }
-  | { name: string; details?: undefined; list: { name: string; details: string }[] }
+  { name: string; details: string; list?: undefined } | { name: string; details?: undefined; list: { name: string; details: string }[] }
 ) & {
   /** The group lists spoken languages (name: language, details: fluency), not technical skills. */
   spokenLanguages?: boolean;

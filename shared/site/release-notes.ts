@@ -17,8 +17,7 @@ export const releaseNotes: readonly ReleaseNote[] = [
   {
     version: '6.0.0',
     date: '21/11/2026',
-    description:
-      'Réécriture en React : rendu serveur Express avec hydratation, service d’articles intégré avec cache, thèmes sans flash au chargement.',
+    description: 'Réécriture en React : rendu serveur Express avec hydratation, service d’articles intégré avec cache, thèmes sans flash au chargement.',
   },
   { version: '5.9.4', date: '12/07/2025', description: 'Mise à jour des dépendances et corrections d’affichage.' },
   { version: '5.9.3', date: '28/03/2025', description: 'Recherche dans les articles.' },

@@ -1,6 +1,12 @@
 // The site owner's data: edit this file to make the site yours. Compiled into both bundles.
 
-const postalAddress = { streetAddress: '12 rue de Strasbourg', postalCode: '44000', addressLocality: 'Nantes', addressRegion: 'Pays de la Loire', addressCountry: 'FR' } as const;
+const postalAddress = {
+  streetAddress: '12 rue de Strasbourg',
+  postalCode: '44000',
+  addressLocality: 'Nantes',
+  addressRegion: 'Pays de la Loire',
+  addressCountry: 'FR',
+} as const;
 
 export const siteConfig = {
   /** Shown in the top bar, the About page and the tab titles. */
@@ -8,8 +14,7 @@ export const siteConfig = {
   author: 'Julien Marchand',
   email: 'contact@julien-marchand.example',
   jobTitle: 'Architecte logiciel freelance',
-  jobDescription:
-    'Architecte full-stack Java/JEE, Spring et Angular : conception, audit et modernisation d’applications d’entreprise.',
+  jobDescription: 'Architecte full-stack Java/JEE, Spring et Angular : conception, audit et modernisation d’applications d’entreprise.',
   /** Shown on the CV and About pages. */
   address: `${postalAddress.streetAddress}, ${postalAddress.postalCode} ${postalAddress.addressLocality}`,
   /** The same address in parts, for structured data (schema.org PostalAddress, JSON Resume). */

@@ -19,7 +19,12 @@ export interface SkillLink {
 
 /** "Sécurité" and "securite " are the same name: case, accents and outer spaces aside. */
 export function foldName(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLocaleLowerCase('fr');
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLocaleLowerCase('fr');
 }
 
 /** Each tag (folded) with its spelling in the newest article that has it, and its article count. */
@@ -40,7 +45,10 @@ export function countTags(articles: readonly TaggedArticle[]): Map<string, Skill
  * The function that finds a skill's link: through the alias table first (the owner's choice: "Spring"
  * → "Spring Boot"), then by its own name; undefined when no article carries the tag.
  */
-export function createSkillMatcher(articles: readonly TaggedArticle[], aliases: Readonly<Record<string, string>> = {}): (skill: string) => SkillLink | undefined {
+export function createSkillMatcher(
+  articles: readonly TaggedArticle[],
+  aliases: Readonly<Record<string, string>> = {},
+): (skill: string) => SkillLink | undefined {
   const counts = countTags(articles);
   const foldedAliases = new Map(Object.entries(aliases).map(([skill, tag]) => [foldName(skill), foldName(tag)]));
   return (skill) => {
@@ -61,6 +69,10 @@ export function listCvSkills(cv: CvData): string[] {
 /** The articles that show a skill of the CV (carry a tag some skill links to), in the order given (newest first). */
 export function listSkillArticles(cv: CvData, articles: readonly TaggedArticle[]): TaggedArticle[] {
   const match = createSkillMatcher(articles, cv.skillTags);
-  const linkedTags = new Set(listCvSkills(cv).flatMap((skill) => match(skill)?.tag ?? []).map(foldName));
+  const linkedTags = new Set(
+    listCvSkills(cv)
+      .flatMap((skill) => match(skill)?.tag ?? [])
+      .map(foldName),
+  );
   return articles.filter((article) => article.tags.some((tag) => linkedTags.has(foldName(tag))));
 }

@@ -26,7 +26,9 @@ describe.each(RUNS)('theme %s, interface %s', (theme, lang) => {
       await waitForHydration(page);
       expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.lang])).toEqual([theme, lang]);
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      const readable = violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+      const readable = violations.flatMap((violation) =>
+        violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      );
       expect(readable).toEqual([]);
       expect(watched.problems).toEqual([]);
     } finally {

@@ -22,10 +22,16 @@ describe.each(THEME_IDS)('theme %s', (theme) => {
       await page.goto(site.server.url + urlPath);
       await waitForHydration(page);
       // The fixture really holds each kind of element, in the summary and in the body.
-      const kinds = await page.evaluate(() => ['code', 'a', 'mark', 'kbd', 'del', 'ins', 'abbr', 'small', 'sup'].filter((tag) => document.querySelector(`.article-summary ${tag}`)));
+      const kinds = await page.evaluate(() =>
+        ['code', 'a', 'mark', 'kbd', 'del', 'ins', 'abbr', 'small', 'sup'].filter((tag) => document.querySelector(`.article-summary ${tag}`)),
+      );
       expect(kinds).toHaveLength(9);
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-      expect(violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`))).toEqual([]);
+      expect(
+        violations.flatMap((violation) =>
+          violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+        ),
+      ).toEqual([]);
     } finally {
       await context.close();
     }

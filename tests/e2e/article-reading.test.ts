@@ -76,7 +76,9 @@ describe('copy buttons', () => {
 
     await buttons.nth(1).focus();
     await site.page.keyboard.press('Enter');
-    await expect.poll(() => site.page.evaluate(() => navigator.clipboard.readText())).toBe('@Bean\npublic Step step(JobRepository repository) { return null; }');
+    await expect
+      .poll(() => site.page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('@Bean\npublic Step step(JobRepository repository) { return null; }');
     // Back to its label once the confirmation has been seen.
     await expect.poll(() => buttons.first().textContent(), { timeout: 5_000 }).toBe('Copier');
     expect(site.watched.problems).toEqual([]);
@@ -106,7 +108,9 @@ describe('copy buttons', () => {
     expect(await plain.locator('.code-block pre').count()).toBe(2);
     expect(await plain.locator('button:has-text("Copier")').count()).toBe(0);
     // On a narrow screen the contents come before the body.
-    const [tocTop, bodyTop] = await plain.evaluate(() => ['[data-testid="toc"]', '.article-body'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().top));
+    const [tocTop, bodyTop] = await plain.evaluate(() =>
+      ['[data-testid="toc"]', '.article-body'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().top),
+    );
     expect(tocTop).toBeLessThan(bodyTop!);
     await plain.click('nav[data-testid="toc"] >> text=Exploitation');
     await plain.waitForURL(`**${ARTICLE}#2-exploitation`);

@@ -17,7 +17,10 @@ async function openCv(path: string = paths.cv): Promise<void> {
 
 /** Width and height in points of every page of a PDF, from its /MediaBox entries. */
 function readPageSizes(pdf: Buffer): { width: number; height: number }[] {
-  return [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(([, width, height]) => ({ width: Number(width), height: Number(height) }));
+  return [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(([, width, height]) => ({
+    width: Number(width),
+    height: Number(height),
+  }));
 }
 
 describe('the "Imprimer / PDF" button', () => {

@@ -40,26 +40,30 @@ describe.each(CASES)('items service with %s content, %s answers', (content, beha
     await upstream?.close();
   });
 
-  it.each([...COMMON, ...extra])('%s opens no dialog, throws no script error and is no 500', async (path) => {
-    const context = await browser.newContext();
-    const problems: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => {
-        problems.push(`dialog: ${dialog.message()}`);
-        void dialog.dismiss();
-      });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      const response = await page.goto(server.url + path, { timeout: 45_000 });
-      expect(response?.status(), path).not.toBe(500);
-      expect([200, 404, 503], path).toContain(response?.status());
-      // With the islands hydrated too: the first interaction brings React.
-      await page.mouse.move(5, 5);
-      await page.mouse.move(25, 25);
-      await page.waitForTimeout(300);
-      expect(problems, path).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+  it.each([...COMMON, ...extra])(
+    '%s opens no dialog, throws no script error and is no 500',
+    async (path) => {
+      const context = await browser.newContext();
+      const problems: string[] = [];
+      try {
+        const page = await context.newPage();
+        page.on('dialog', (dialog) => {
+          problems.push(`dialog: ${dialog.message()}`);
+          void dialog.dismiss();
+        });
+        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        const response = await page.goto(server.url + path, { timeout: 45_000 });
+        expect(response?.status(), path).not.toBe(500);
+        expect([200, 404, 503], path).toContain(response?.status());
+        // With the islands hydrated too: the first interaction brings React.
+        await page.mouse.move(5, 5);
+        await page.mouse.move(25, 25);
+        await page.waitForTimeout(300);
+        expect(problems, path).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -40,9 +40,20 @@ describe('keyboard', () => {
     expect(stops[0]?.key).toBe('a #main-content');
     const keys = stops.map((stop) => stop.key);
     const other = prefix ? '' : '/en';
-    for (const expected of [`a ${prefix}/articles`, `a ${prefix}/help/about`, `a ${other}/articles`, 'select', 'input#site-search q', 'input f', `a ${prefix}/articles/equipe-revues`]) {
+    for (const expected of [
+      `a ${prefix}/articles`,
+      `a ${prefix}/help/about`,
+      `a ${other}/articles`,
+      'select',
+      'input#site-search q',
+      'input f',
+      `a ${prefix}/articles/equipe-revues`,
+    ]) {
       // Ids made by React are left out: they are not the visitor's business.
-      expect(keys.map((key) => key.replace(/^input#(?!site-search)\S+/, 'input').replace(/^select#\S+/, 'select')), keys.join(', ')).toContain(expected);
+      expect(
+        keys.map((key) => key.replace(/^input#(?!site-search)\S+/, 'input').replace(/^select#\S+/, 'select')),
+        keys.join(', '),
+      ).toContain(expected);
     }
     expect(stops.filter((stop) => !stop.visible)).toEqual([]);
   });

@@ -18,7 +18,13 @@ afterAll(async () => {
 describe('Lighthouse', () => {
   it.each(Object.keys(AUDITED_PAGES))('scores 100 in accessibility, best practices and SEO on %s', (name) => {
     const audit = audits.find((entry) => entry.name === name)!;
-    expect({ name, accessibility: audit.scores.accessibility, bestPractices: audit.scores['best-practices'], seo: audit.scores.seo, failing: audit.failing }).toEqual({
+    expect({
+      name,
+      accessibility: audit.scores.accessibility,
+      bestPractices: audit.scores['best-practices'],
+      seo: audit.scores.seo,
+      failing: audit.failing,
+    }).toEqual({
       name,
       accessibility: 100,
       bestPractices: 100,

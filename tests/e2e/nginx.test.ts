@@ -20,7 +20,12 @@ let httpsPort: number;
 const get = (scheme: 'http' | 'https', _port: number, urlPath: string, headers: Record<string, string> = {}) => nginx.get(scheme, urlPath, headers);
 
 beforeAll(async () => {
-  server = await startServer({ CONTENT_DIR: FIXTURE_CONTENT_DIR, SITE_URL: `https://${HOST}/`, TRUST_PROXY: 'loopback', CACHE_TTL_SECONDS: String(TTL_SECONDS) });
+  server = await startServer({
+    CONTENT_DIR: FIXTURE_CONTENT_DIR,
+    SITE_URL: `https://${HOST}/`,
+    TRUST_PROXY: 'loopback',
+    CACHE_TTL_SECONDS: String(TTL_SECONDS),
+  });
   nginx = await startDocumentedNginx(rootDir, Number(new URL(server.url).port));
   ({ httpPort, httpsPort } = nginx);
 }, 60_000);

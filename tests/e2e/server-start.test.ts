@@ -5,7 +5,9 @@ import { startServer } from '../support/server-process';
 
 describe('server start', () => {
   it('refuses to start with an invalid variable and says which', async () => {
-    await expect(startServer({ PORT: 'eighty', SITE_URL: 'nowhere' })).rejects.toThrow(/exited with 1: Invalid configuration:\n {2}- PORT: .*\n {2}- SITE_URL: /);
+    await expect(startServer({ PORT: 'eighty', SITE_URL: 'nowhere' })).rejects.toThrow(
+      /exited with 1: Invalid configuration:\n {2}- PORT: .*\n {2}- SITE_URL: /,
+    );
   });
 
   it('starts, answers, and stops cleanly on SIGTERM', async () => {

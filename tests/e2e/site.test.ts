@@ -24,9 +24,17 @@ function countCards() {
 /** The page's loaded scripts (by URL path) and what would betray a router or i18next in the browser. */
 function readBrowserCode() {
   return site.page.evaluate(() => ({
-    scripts: [...new Set([...performance.getEntriesByType('resource')].filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script').map((entry) => new URL(entry.name).pathname))],
+    scripts: [
+      ...new Set(
+        [...performance.getEntriesByType('resource')]
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+          .map((entry) => new URL(entry.name).pathname),
+      ),
+    ],
     scriptElements: [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => new URL(script.src).pathname),
-    globals: ['__reactRouterContext', '__reactRouterVersion', '__reactRouterManifest', '__staticRouterHydrationData', 'i18next'].filter((name) => name in window),
+    globals: ['__reactRouterContext', '__reactRouterVersion', '__reactRouterManifest', '__staticRouterHydrationData', 'i18next'].filter(
+      (name) => name in window,
+    ),
   }));
 }
 
@@ -72,11 +80,20 @@ describe('islands', () => {
       await site.page.waitForLoadState('networkidle');
       // Before any interaction: the small entry and what it imports, no React.
       const before = await readBrowserCode();
-      expect(before.scripts.every((script) => /^\/assets\/(islands|chunk)-[\w-]+\.js$/.test(script)), path).toBe(true);
+      expect(
+        before.scripts.every((script) => /^\/assets\/(islands|chunk)-[\w-]+\.js$/.test(script)),
+        path,
+      ).toBe(true);
       await site.open(path);
       const code = await readBrowserCode();
-      expect(code.scripts.every((script) => /^\/assets\/(islands|hydrate-islands|chunk)-[\w-]+\.js$/.test(script)), path).toBe(true);
-      expect(code.scripts.some((script) => script.startsWith('/assets/hydrate-islands-')), path).toBe(true);
+      expect(
+        code.scripts.every((script) => /^\/assets\/(islands|hydrate-islands|chunk)-[\w-]+\.js$/.test(script)),
+        path,
+      ).toBe(true);
+      expect(
+        code.scripts.some((script) => script.startsWith('/assets/hydrate-islands-')),
+        path,
+      ).toBe(true);
       expect(code.scriptElements, path).toHaveLength(1);
       expect(code.globals, path).toEqual([]);
       for (const script of code.scripts) {
@@ -118,11 +135,21 @@ describe('navigation', () => {
     await site.page.waitForURL('**/articles');
     await waitForHydration(site.page);
     expect(await readMarker()).toBeUndefined();
-    expect(await head()).toMatchObject({ title: expect.stringMatching(/^Articles \|/), canonical: 'https://www.example.test/articles', titles: 1, descriptions: 1, active: 'Articles' });
+    expect(await head()).toMatchObject({
+      title: expect.stringMatching(/^Articles \|/),
+      canonical: 'https://www.example.test/articles',
+      titles: 1,
+      descriptions: 1,
+      active: 'Articles',
+    });
 
     await site.page.click('header >> text=À propos');
     await site.page.waitForURL('**/help/about');
-    expect(await head()).toMatchObject({ title: expect.stringMatching(/^À propos \|/), description: expect.stringContaining('notes de version'), active: 'À propos' });
+    expect(await head()).toMatchObject({
+      title: expect.stringMatching(/^À propos \|/),
+      description: expect.stringContaining('notes de version'),
+      active: 'À propos',
+    });
 
     await site.page.click('header >> text=CV');
     await site.page.waitForURL(`**${CV}`);
@@ -212,7 +239,8 @@ describe('navigation', () => {
         const found: { text: string; inMedia: string | null }[] = [];
         const walk = (rules: CSSRuleList, inMedia: string | null) => {
           for (const rule of rules) {
-            if (rule.constructor.name === 'CSSViewTransitionRule' || rule.cssText.startsWith('@view-transition')) found.push({ text: rule.cssText.replace(/\s+/g, ' '), inMedia });
+            if (rule.constructor.name === 'CSSViewTransitionRule' || rule.cssText.startsWith('@view-transition'))
+              found.push({ text: rule.cssText.replace(/\s+/g, ' '), inMedia });
             else if (rule instanceof CSSMediaRule) walk(rule.cssRules, rule.conditionText);
           }
         };
@@ -231,7 +259,12 @@ describe('themes', () => {
   it('applies the chosen theme at once and keeps it across page loads', async () => {
     await site.open(CV);
     const state = () =>
-      site.page.evaluate(() => ({ mode: document.documentElement.dataset.bsTheme, theme: document.documentElement.dataset.theme, themeClasses: [...document.documentElement.classList].filter((name) => name.startsWith('theme-')), stored: localStorage.getItem('theme') }));
+      site.page.evaluate(() => ({
+        mode: document.documentElement.dataset.bsTheme,
+        theme: document.documentElement.dataset.theme,
+        themeClasses: [...document.documentElement.classList].filter((name) => name.startsWith('theme-')),
+        stored: localStorage.getItem('theme'),
+      }));
     expect(await state()).toEqual({ mode: 'light', theme: 'day_mode', themeClasses: ['theme-day'], stored: null });
     await site.page.selectOption('[data-testid="theme-selector"]', 'night_mode');
     expect(await state()).toEqual({ mode: 'dark', theme: 'night_mode', themeClasses: ['theme-night'], stored: 'night_mode' });
@@ -268,7 +301,10 @@ describe('themes', () => {
     await site.page.click('header >> text=CV');
     await site.page.waitForURL(`**${CV}`);
     await site.page.waitForLoadState('domcontentloaded');
-    expect(await site.page.evaluate(() => (window as unknown as { themeSeen: object }).themeSeen)).toEqual({ atBody: 'halloween', atDomContentLoaded: 'halloween' });
+    expect(await site.page.evaluate(() => (window as unknown as { themeSeen: object }).themeSeen)).toEqual({
+      atBody: 'halloween',
+      atDomContentLoaded: 'halloween',
+    });
   });
 
   it('applies a theme chosen while the next page was already being fetched on hover', async () => {
@@ -279,7 +315,10 @@ describe('themes', () => {
     await site.page.click('header a[href="/help/about"]');
     await site.page.waitForURL('**/help/about');
     await waitForHydration(site.page);
-    expect(await site.page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.classList.contains('theme-night')])).toEqual(['night_mode', true]);
+    expect(await site.page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.classList.contains('theme-night')])).toEqual([
+      'night_mode',
+      true,
+    ]);
     expect(await site.page.inputValue('[data-testid="theme-selector"]')).toBe('night_mode');
   });
 
@@ -288,7 +327,10 @@ describe('themes', () => {
     // Without the islands' script, only the inline boot script can set the theme.
     await site.page.route('**/assets/islands-*.js', (route) => route.abort());
     await site.page.goto(site.url(CV), { waitUntil: 'domcontentloaded' });
-    expect(await site.page.evaluate(() => [document.documentElement.dataset.bsTheme, document.documentElement.classList.contains('theme-halloween')])).toEqual(['dark', true]);
+    expect(await site.page.evaluate(() => [document.documentElement.dataset.bsTheme, document.documentElement.classList.contains('theme-halloween')])).toEqual([
+      'dark',
+      true,
+    ]);
   });
 
   it('shows the theme selector from the first paint, before any island script runs, so hydrating it moves nothing', async () => {
@@ -383,7 +425,9 @@ describe('live article search', () => {
     await site.open(FIXTURE_PAGES.list);
     await markDocument();
     await site.page.locator(SEARCH).pressSequentially('équipe', { delay: 30 });
-    await expect.poll(readList).toEqual({ url: '/articles?f=%C3%A9quipe', query: 'équipe', count: '1 article pour « équipe »', titles: ["Revues de code : organiser l'équipe"] });
+    await expect
+      .poll(readList)
+      .toEqual({ url: '/articles?f=%C3%A9quipe', query: 'équipe', count: '1 article pour « équipe »', titles: ["Revues de code : organiser l'équipe"] });
     // Debounced: a search for the word, not one per letter (a slow machine may let one more through).
     expect(searches.at(-1)).toBe('équipe');
     expect(searches.length).toBeLessThanOrEqual(2);
@@ -407,7 +451,9 @@ describe('live article search', () => {
     expect(await site.page.textContent('[data-testid="no-match"]')).toContain('kubernetes');
 
     await site.page.goBack();
-    await expect.poll(readList).toEqual({ url: '/articles?f=http', query: 'http', count: '1 article pour « http »', titles: ['HTTP caching headers in practice'] });
+    await expect
+      .poll(readList)
+      .toEqual({ url: '/articles?f=http', query: 'http', count: '1 article pour « http »', titles: ['HTTP caching headers in practice'] });
     await site.page.goBack();
     await expect.poll(readList).toEqual(all);
     await site.page.goForward();
@@ -454,7 +500,9 @@ describe('live article search', () => {
   it('works the same in the English interface', async () => {
     await site.open(`/en${FIXTURE_PAGES.list}`);
     await site.page.locator(SEARCH).pressSequentially('http', { delay: 30 });
-    await expect.poll(readList).toEqual({ url: '/en/articles?f=http', query: 'http', count: '1 article for “http”', titles: ['HTTP caching headers in practice'] });
+    await expect
+      .poll(readList)
+      .toEqual({ url: '/en/articles?f=http', query: 'http', count: '1 article for “http”', titles: ['HTTP caching headers in practice'] });
   });
 
   it('opens an article from the results and shows the list as it was on Back', async () => {
@@ -465,7 +513,9 @@ describe('live article search', () => {
     await site.page.waitForURL('**/articles/equipe-revues');
     expect(await site.page.title()).toMatch(/^Revues de code/);
     await site.page.goBack();
-    await expect.poll(readList).toMatchObject({ url: '/articles?f=%C3%A9quipe', query: 'équipe', count: '1 article pour « équipe »', titles: ["Revues de code : organiser l'équipe"] });
+    await expect
+      .poll(readList)
+      .toMatchObject({ url: '/articles?f=%C3%A9quipe', query: 'équipe', count: '1 article pour « équipe »', titles: ["Revues de code : organiser l'équipe"] });
   });
 });
 

@@ -41,7 +41,20 @@ const randomBytes = (length: number) => Buffer.from(Array.from({ length }, () =>
 const percentEncode = (bytes: Buffer) => [...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'BREW', 'CONNECT'];
-const ROUTES = ['/', '/cv', '/architecte-logiciel-freelance-java-spring-angular', '/articles', '/articles/equipe-revues', '/help/about', '/www-be/items/v1.0/items', '/www-be/items/v1.0/items/http-caching', '/healthz', '/readyz', '/assets/i18n/fr.json', '/robots.txt'];
+const ROUTES = [
+  '/',
+  '/cv',
+  '/architecte-logiciel-freelance-java-spring-angular',
+  '/articles',
+  '/articles/equipe-revues',
+  '/help/about',
+  '/www-be/items/v1.0/items',
+  '/www-be/items/v1.0/items/http-caching',
+  '/healthz',
+  '/readyz',
+  '/assets/i18n/fr.json',
+  '/robots.txt',
+];
 const TRAVERSALS = [
   '/assets/../../package.json',
   '/assets/..%2f..%2fpackage.json',
@@ -57,7 +70,24 @@ const TRAVERSALS = [
   '/assets/%00.js',
   '//etc/passwd',
 ];
-const HOSTILE_IDS = ['../../etc/passwd', '%2e%2e%2f%2e%2e', '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '{{7*7}}', '\u0000', 'é'.repeat(50), '%', '%zz', '%E9', '%C0%AF', '%ED%A0%80', 'constructor', '__proto__', 'x'.repeat(1024)];
+const HOSTILE_IDS = [
+  '../../etc/passwd',
+  '%2e%2e%2f%2e%2e',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '${7*7}',
+  '{{7*7}}',
+  '\u0000',
+  'é'.repeat(50),
+  '%',
+  '%zz',
+  '%E9',
+  '%C0%AF',
+  '%ED%A0%80',
+  'constructor',
+  '__proto__',
+  'x'.repeat(1024),
+];
 
 const WORDS = ['java', 'spring', 'postgresql', 'équipe', "l'index", 'SpRiNg', '<script>', '%F0%9F%92%A9', 'a'.repeat(300)];
 
@@ -117,7 +147,10 @@ function randomHeaders(): string[] {
   const headers: string[] = [];
   const roll = random();
   if (roll < 0.2) headers.push(`Cookie: ${randomBytes(4000 + Math.floor(random() * 4000)).toString('base64')}`);
-  else if (roll < 0.35) headers.push(`Cookie: XSRF-TOKEN=${pick(['', 'é'.repeat(43), 'a'.repeat(43), '%', ';;;', 'x'.repeat(8000)])}; ${'k=v; '.repeat(Math.floor(random() * 200))}`);
+  else if (roll < 0.35)
+    headers.push(
+      `Cookie: XSRF-TOKEN=${pick(['', 'é'.repeat(43), 'a'.repeat(43), '%', ';;;', 'x'.repeat(8000)])}; ${'k=v; '.repeat(Math.floor(random() * 200))}`,
+    );
   if (random() < 0.2) headers.push(`X-XSRF-TOKEN: ${pick(['', 'é'.repeat(22), 'a'.repeat(43), 'x'.repeat(5000)])}`);
   if (random() < 0.15) headers.push(`Accept-Encoding: ${pick(['br;q=abc', 'gzip;q=', '*', 'identity;q=0, *;q=0', ','.repeat(100)])}`);
   if (random() < 0.1) headers.push(`If-None-Match: ${pick(['*', '""', 'W/', '"' + 'x'.repeat(2000) + '"'])}`);
@@ -164,7 +197,12 @@ describe('fuzz', () => {
     const failures: string[] = [];
     const cases = Array.from({ length: REQUESTS }, () => {
       const method = random() < 0.6 ? 'GET' : pick(METHODS);
-      return { method, path: randomPath(), headers: randomHeaders(), body: method === 'GET' || method === 'HEAD' ? '' : pick(['', '{', '{"tit":"x"}', 'x'.repeat(100_000)]) };
+      return {
+        method,
+        path: randomPath(),
+        headers: randomHeaders(),
+        body: method === 'GET' || method === 'HEAD' ? '' : pick(['', '{', '{"tit":"x"}', 'x'.repeat(100_000)]),
+      };
     });
     // Every method on every route, explicitly.
     for (const method of METHODS) for (const route of ROUTES) cases.push({ method, path: route, headers: [], body: '' });
@@ -228,13 +266,33 @@ describe('fuzz against a hostile items service', () => {
     const savedPort = port;
     port = (hostileServer.address() as AddressInfo).port;
     try {
-      for (const [content, behaviour] of [['xss', 'normal'], ['bad-entries', 'normal'], ['wrong-types', 'normal'], ['plain', 'invalid-json'], ['plain', 'error-500']] as const) {
+      for (const [content, behaviour] of [
+        ['xss', 'normal'],
+        ['bad-entries', 'normal'],
+        ['wrong-types', 'normal'],
+        ['plain', 'invalid-json'],
+        ['plain', 'error-500'],
+      ] as const) {
         hostile.use(content, behaviour);
-        const targets = ['/articles', '/articles/xss-1', '/articles/bad-image', '/articles/proto-lang', '/articles/control-chars', '/articles/types-1', '/rss.xml', '/atom.xml', '/sitemap.xml', '/tags/SQL', '/www-be/items/v1.0/items', '/www-be/items/v1.0/search?f=x', '/llms.txt'];
+        const targets = [
+          '/articles',
+          '/articles/xss-1',
+          '/articles/bad-image',
+          '/articles/proto-lang',
+          '/articles/control-chars',
+          '/articles/types-1',
+          '/rss.xml',
+          '/atom.xml',
+          '/sitemap.xml',
+          '/tags/SQL',
+          '/www-be/items/v1.0/items',
+          '/www-be/items/v1.0/search?f=x',
+          '/llms.txt',
+        ];
         for (let round = 0; round < 8; round += 1) {
           const results = await Promise.all(targets.map((target) => send('GET', `${target}${target.includes('?') ? '&' : '?'}r=${round}`, [])));
           results.forEach((result, at) => {
-            if (typeof result !== 'number' || result >= 500 && result !== 503) failures.push(`${content}/${behaviour}: ${result} ← ${targets[at]}`);
+            if (typeof result !== 'number' || (result >= 500 && result !== 503)) failures.push(`${content}/${behaviour}: ${result} ← ${targets[at]}`);
           });
         }
       }

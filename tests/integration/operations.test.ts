@@ -46,7 +46,14 @@ describe('request logs', () => {
       .expect(405);
     await request(ctx.app).get('/articles?f=java').expect(200);
     const requests = recorder.lines().filter((line) => line.req && line.res);
-    expect(requests.map((line) => [(line.req as { id: string }).id, (line.req as { method: string }).method, (line.req as { path: string }).path, (line.res as { status: number }).status])).toEqual([
+    expect(
+      requests.map((line) => [
+        (line.req as { id: string }).id,
+        (line.req as { method: string }).method,
+        (line.req as { path: string }).path,
+        (line.res as { status: number }).status,
+      ]),
+    ).toEqual([
       ['req-42', 'POST', '/www-be/items/v1.0/items', 405],
       [expect.stringMatching(/^[0-9a-f-]{36}$/), 'GET', '/articles', 200],
     ]);

@@ -120,6 +120,8 @@ describe('bounded work per article (hostile items service)', () => {
     // Seconds before the bounds (2.9 s and 8.6 s in issue 13); generous for a loaded 2-core machine.
     expect(maxDelayMs).toBeLessThan(1_000);
     expect(Math.max(...health)).toBeLessThan(1_000);
-    console.info(`event-loop delay while preparing huge articles: max ${maxDelayMs.toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; /healthz max ${Math.max(...health).toFixed(0)} ms`);
+    console.info(
+      `event-loop delay while preparing huge articles: max ${maxDelayMs.toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; /healthz max ${Math.max(...health).toFixed(0)} ms`,
+    );
   }, 60_000);
 });

@@ -11,14 +11,22 @@ let ctx: TestApp;
 let proxied: TestApp;
 
 beforeAll(async () => {
-  [ctx, proxied] = await Promise.all([createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }), createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, TRUST_PROXY: 'loopback' })]);
+  [ctx, proxied] = await Promise.all([
+    createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }),
+    createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, TRUST_PROXY: 'loopback' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([ctx.close(), proxied.close()]);
 });
 
 function directives(csp: string): Record<string, string[]> {
-  return Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  return Object.fromEntries(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 }
 
 describe('security headers', () => {
@@ -45,7 +53,10 @@ describe('security headers', () => {
       const csp = (await request(ctx.app).get(url).expect(200)).headers['content-security-policy'] as string;
       const findings = new CspEvaluator(new CspParser(csp).csp).evaluate();
       const serious = findings.filter((finding) => [Severity.HIGH, Severity.SYNTAX, Severity.MEDIUM, Severity.HIGH_MAYBE].includes(finding.severity));
-      expect(serious.map((finding) => `${finding.directive}: ${finding.description}`), url).toEqual([]);
+      expect(
+        serious.map((finding) => `${finding.directive}: ${finding.description}`),
+        url,
+      ).toEqual([]);
     }
   });
 

@@ -40,11 +40,14 @@ function replaceExactly(text: string, from: string, to: string): string {
 function send(scheme: 'http' | 'https', port: number, urlPath: string, headers: Record<string, string>): Promise<NginxAnswer> {
   return new Promise((resolve, reject) => {
     const request = scheme === 'https' ? httpsRequest : httpRequest;
-    const req = request({ host: '127.0.0.1', port, path: urlPath, servername: NGINX_HOST, rejectUnauthorized: false, headers: { host: NGINX_HOST, ...headers }, timeout: 5_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path: urlPath, servername: NGINX_HOST, rejectUnauthorized: false, headers: { host: NGINX_HOST, ...headers }, timeout: 5_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end();
@@ -58,7 +61,25 @@ function send(scheme: 'http' | 'https', port: number, urlPath: string, headers: 
 export async function startDocumentedNginx(rootDir: string, serverPort: number, options: { workerCpu?: number } = {}): Promise<DocumentedNginx> {
   const dir = await mkdtemp(path.join(tmpdir(), 'nginx-'));
   const [httpPort, httpsPort] = await Promise.all([findFreePort(), findFreePort()]);
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${NGINX_HOST}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${NGINX_HOST}`,
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   await mkdir(path.join(dir, 'cache'));
 
   let site = await readDocumentedConfig(rootDir);

@@ -28,7 +28,10 @@ export function setUpFixtureApp(): FixtureApp {
       return app();
     },
     async getPage(url, cookie) {
-      const response = await request(app()).get(url).set('Cookie', cookie ?? '').expect(200);
+      const response = await request(app())
+        .get(url)
+        .set('Cookie', cookie ?? '')
+        .expect(200);
       return cheerio.load(response.text);
     },
   };

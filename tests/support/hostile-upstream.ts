@@ -84,7 +84,9 @@ const contentSets: Record<HostileContent, () => unknown[]> = {
   'huge-fields': () => [
     ordinary('ok-1'),
     ordinary('huge-body', { ctn: `<p>${'Un paragraphe assez long pour peser. '.repeat(40)}</p>\n`.repeat(4_700) }),
-    ordinary('huge-code', { ctn: `<pre><code class="language-java">${escapeHtml('public final class A { int x = 1; String s = "texte"; }\n'.repeat(36_000))}</code></pre>` }),
+    ordinary('huge-code', {
+      ctn: `<pre><code class="language-java">${escapeHtml('public final class A { int x = 1; String s = "texte"; }\n'.repeat(36_000))}</code></pre>`,
+    }),
     ordinary('many-headings', { ctn: '<h2>T</h2>'.repeat(200_000) }),
     ordinary('long-title', { tit: 'T'.repeat(100_000) }),
   ],
@@ -120,7 +122,9 @@ interface Served {
 function buildServed(content: HostileContent): Served {
   const items = contentSets[content]();
   const isItem = (item: unknown): item is RawItem => typeof item === 'object' && item !== null && !Array.isArray(item);
-  const summaries = items.map((item) => (isItem(item) ? Object.fromEntries(summaryFields.filter((field) => field in item).map((field) => [field, item[field]])) : item));
+  const summaries = items.map((item) =>
+    isItem(item) ? Object.fromEntries(summaryFields.filter((field) => field in item).map((field) => [field, item[field]])) : item,
+  );
   const byId = new Map<string, string>();
   for (const item of items) if (isItem(item) && typeof item.id === 'string') byId.set(item.id, JSON.stringify(item));
   return { list: JSON.stringify(summaries), byId };
@@ -131,7 +135,11 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
-export async function startHostileUpstream(content: HostileContent = 'plain', behaviour: HostileBehaviour = 'normal', options: { delayMs?: number } = {}): Promise<HostileUpstream> {
+export async function startHostileUpstream(
+  content: HostileContent = 'plain',
+  behaviour: HostileBehaviour = 'normal',
+  options: { delayMs?: number } = {},
+): Promise<HostileUpstream> {
   const served = new Map<HostileContent, Served>();
   let current = { content, behaviour, delayMs: options.delayMs ?? 1_000 };
   const upstream = await startFakeUpstream(async (_req, res, url) => {

@@ -50,14 +50,24 @@ async function runOnce(url: string, port: number, attemptsLeft = 3) {
 export async function auditPages(baseUrl: string, pages: Record<string, string>, runs = 1): Promise<PageAudit[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const results: PageAudit[] = [];
     for (const [name, path] of Object.entries(pages)) {
       const runsOfPage: Awaited<ReturnType<typeof runOnce>>[] = [];
       for (let run = 0; run < runs; run += 1) runsOfPage.push(await runOnce(baseUrl + path, chrome.port));
-      const performanceOf = (run: (typeof runsOfPage)[number]) => (run.categories.performance?.score ?? 0) * 1000 - ((run.audits['total-blocking-time']?.numericValue ?? 0) / 1000);
+      const performanceOf = (run: (typeof runsOfPage)[number]) =>
+        (run.categories.performance?.score ?? 0) * 1000 - (run.audits['total-blocking-time']?.numericValue ?? 0) / 1000;
       const lhr = [...runsOfPage].sort((x, y) => performanceOf(x) - performanceOf(y))[Math.floor(runsOfPage.length / 2)]!;
       const audits = lhr.audits as Record<string, { numericValue?: number; score: number | null; scoreDisplayMode: string; title: string }>;
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Record<Category, number>;

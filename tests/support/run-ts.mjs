@@ -14,7 +14,17 @@ if (files.length === 0) {
 }
 for (const file of files) {
   const outfile = path.join(root, 'node_modules', '.cache', 'run-ts', path.basename(file).replace(/\.tsx?$/, '.mjs'));
-  await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', outfile, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    outfile,
+    logLevel: 'warning',
+  });
   console.log(`\n== ${file}`);
   await import(pathToFileURL(outfile).href);
 }

@@ -40,7 +40,10 @@ export interface BrowsingUnderTest extends SiteUnderTest {
  * What the browser test files share: the server and Chromium for the file, and for each test a new
  * context and a watched page, closed after it (with any other context the test opened through it).
  */
-export function setUpBrowsing({ env = {}, context: contextOptions }: { env?: Record<string, string>; context?: BrowserContextOptions } = {}): BrowsingUnderTest {
+export function setUpBrowsing({
+  env = {},
+  context: contextOptions,
+}: { env?: Record<string, string>; context?: BrowserContextOptions } = {}): BrowsingUnderTest {
   const site = setUpSiteAndBrowser(env);
   let current: { context: BrowserContext; page: Page; watched: PageProblems } | undefined;
   const extraContexts: BrowserContext[] = [];

@@ -17,10 +17,17 @@ const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifes
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(rootDir, 'dist/public', file)), { level: 9 }).length;
 const assetsDir = path.join(rootDir, 'dist/public/assets');
 /** Every script of the build: the entry and the chunks it may import. */
-const scripts = () => readdirSync(assetsDir).filter((name) => name.endsWith('.js')).map((name) => `/assets/${name}`);
-const bundle = () => scripts().map((file) => readFileSync(path.join(rootDir, 'dist/public', file), 'utf8')).join('\n');
+const scripts = () =>
+  readdirSync(assetsDir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `/assets/${name}`);
+const bundle = () =>
+  scripts()
+    .map((file) => readFileSync(path.join(rootDir, 'dist/public', file), 'utf8'))
+    .join('\n');
 /** The entry and the chunks it imports statically: what runs before any interaction. */
-const staticImportsOf = (file: string) => [...readFileSync(path.join(rootDir, 'dist/public', file), 'utf8').matchAll(/from\s*"\/assets\/([\w-]+\.js)"/g)].map((match) => `/assets/${match[1]}`);
+const staticImportsOf = (file: string) =>
+  [...readFileSync(path.join(rootDir, 'dist/public', file), 'utf8').matchAll(/from\s*"\/assets\/([\w-]+\.js)"/g)].map((match) => `/assets/${match[1]}`);
 
 describe('first-load budgets', () => {
   it(`keeps the CSS within ${CSS_BUDGET / KB} KB gzip`, () => {

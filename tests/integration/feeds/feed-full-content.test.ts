@@ -58,13 +58,26 @@ function expectFullBody(html: string) {
   expect($('pre code').text()).toBe('int a = 1;\n');
   expect($('.heading-anchor')).toHaveLength(0);
   const urls = [
-    ...$('[href]').map((_, el) => $(el).attr('href')).get(),
-    ...$('[src]').map((_, el) => $(el).attr('src')).get(),
-    ...$('[srcset]').map((_, el) => $(el).attr('srcset')!.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!)).get(),
+    ...$('[href]')
+      .map((_, el) => $(el).attr('href'))
+      .get(),
+    ...$('[src]')
+      .map((_, el) => $(el).attr('src'))
+      .get(),
+    ...$('[srcset]')
+      .map((_, el) =>
+        $(el)
+          .attr('srcset')!
+          .split(',')
+          .map((candidate) => candidate.trim().split(/\s+/)[0]!),
+      )
+      .get(),
   ];
   expect(urls.length).toBeGreaterThan(5);
   for (const url of urls) expect(url).toMatch(/^https?:\/\//);
-  expect(urls).toEqual(expect.arrayContaining([`${TEST_SITE_URL}articles/autre`, `${TEST_SITE_URL}articles/full-demo#1-premier-titre`, 'https://example.org/x']));
+  expect(urls).toEqual(
+    expect.arrayContaining([`${TEST_SITE_URL}articles/autre`, `${TEST_SITE_URL}articles/full-demo#1-premier-titre`, 'https://example.org/x']),
+  );
   expect(urls.some((url) => url.startsWith(`${TEST_SITE_URL}images/photo-384.`))).toBe(true);
 }
 

@@ -31,7 +31,9 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   // Atom's <link> repeats; RSS's <link> is one text element.
-  isArray: (name, jpath) => ['item', 'entry', 'url', 'category', 'atom:link', 'author', 'dc:creator', 'dc:language'].includes(name) || (name === 'link' && String(jpath).startsWith('feed.')),
+  isArray: (name, jpath) =>
+    ['item', 'entry', 'url', 'category', 'atom:link', 'author', 'dc:creator', 'dc:language'].includes(name) ||
+    (name === 'link' && String(jpath).startsWith('feed.')),
 });
 
 /** Parses a document after checking it is well-formed XML (a lenient parser would hide a broken feed). */
@@ -97,7 +99,10 @@ describe('feeds on the built-in content', () => {
     // Updated when the newest article was.
     expect(text(feed.updated).slice(0, 10)).toBe('2025-02-10');
     expect(asNodes(feed.link)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ '@rel': 'self', '@href': `${TEST_SITE_URL}atom.xml` }), expect.objectContaining({ '@rel': 'alternate', '@href': `${TEST_SITE_URL}articles` })]),
+      expect.arrayContaining([
+        expect.objectContaining({ '@rel': 'self', '@href': `${TEST_SITE_URL}atom.xml` }),
+        expect.objectContaining({ '@rel': 'alternate', '@href': `${TEST_SITE_URL}articles` }),
+      ]),
     );
     expect(asNodes(feed.author).map((author) => text(author.name))).toEqual([siteConfig.author]);
 
@@ -197,7 +202,12 @@ describe('feeds on an upstream items service', () => {
 
   function serve(articles: ReturnType<typeof article>[]) {
     return (_req: unknown, res: Parameters<typeof sendJson>[0], url: URL) => {
-      if (url.pathname === `${UPSTREAM_BASE_PATH}/items`) return sendJson(res, 200, articles.map(({ ctn: _ctn, lg: _lg, ...summary }) => summary));
+      if (url.pathname === `${UPSTREAM_BASE_PATH}/items`)
+        return sendJson(
+          res,
+          200,
+          articles.map(({ ctn: _ctn, lg: _lg, ...summary }) => summary),
+        );
       const found = articles.find((item) => `${UPSTREAM_BASE_PATH}/items/${item.id}` === url.pathname);
       return found ? sendJson(res, 200, found) : sendJson(res, 404, {});
     };

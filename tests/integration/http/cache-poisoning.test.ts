@@ -20,11 +20,21 @@ beforeEach(async () => {
 afterEach(() => ctx.close());
 
 const idsOf = (body: unknown) => (body as { id: string }[]).map((article) => article.id);
-const cardsOf = (html: string) => cheerio.load(html)('[data-testid="article-card"] .article-card-link').map((_at, link) => cheerio.load(link).text()).get();
+const cardsOf = (html: string) =>
+  cheerio
+    .load(html)('[data-testid="article-card"] .article-card-link')
+    .map((_at, link) => cheerio.load(link).text())
+    .get();
 
 /** The list as a fresh app answers it: what every visitor must see. */
 async function listFor(filter: string): Promise<string[]> {
-  return idsOf((await request(ctx.app).get(`${API}?s=-date_m&f=${encodeURIComponent(filter)}`).expect(200)).body);
+  return idsOf(
+    (
+      await request(ctx.app)
+        .get(`${API}?s=-date_m&f=${encodeURIComponent(filter)}`)
+        .expect(200)
+    ).body,
+  );
 }
 
 /** Sends a request target byte for byte (no client normalises it) and answers the raw response text. */
@@ -34,7 +44,9 @@ async function sendRawTarget(target: string): Promise<string> {
   try {
     const { port } = server.address() as AddressInfo;
     return await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`));
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`),
+      );
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('end', () => resolve(Buffer.concat(chunks).toString()));
@@ -94,7 +106,9 @@ describe('cache poisoning', () => {
   });
 
   it('keeps a long parameter out of the links, so no later visitor is answered 431', async () => {
-    await request(ctx.app).get(`/help/about?x=${'a'.repeat(12 * 1024)}`).expect(200);
+    await request(ctx.app)
+      .get(`/help/about?x=${'a'.repeat(12 * 1024)}`)
+      .expect(200);
     const later = await request(ctx.app).get('/help/about').expect(200);
     expect(later.text.length).toBeLessThan(200_000);
     const link = cheerio.load(later.text)('[data-testid="language-switch"]').attr('href');

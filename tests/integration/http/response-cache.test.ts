@@ -34,7 +34,16 @@ describe('page cache', () => {
     expect(hits(recorder.lines())).toBe(1);
     // The same bytes for every visitor: a shared cache may keep them whole.
     expect(second.body.equals(first.body)).toBe(true);
-    for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cache-control', 'content-type', 'etag', 'vary']) {
+    for (const header of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cache-control',
+      'content-type',
+      'etag',
+      'vary',
+    ]) {
       expect(second.headers[header], header).toBe(first.headers[header]);
     }
     expect(first.headers['set-cookie']).toBeUndefined();
@@ -69,7 +78,11 @@ describe('page cache', () => {
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['content-encoding']).toBeUndefined();
     // Rendered twice when not kept: only the render time could differ, and no page shows it to the second.
-    for (const [response, text] of [[br, brotliDecompressSync(br.body).toString()], [gz, gunzipSync(gz.body).toString()], [refused, refused.body.toString()]] as const) {
+    for (const [response, text] of [
+      [br, brotliDecompressSync(br.body).toString()],
+      [gz, gunzipSync(gz.body).toString()],
+      [refused, refused.body.toString()],
+    ] as const) {
       expect(Number(response.headers['content-length'])).toBe(response.body.length);
       expect(text, String(response.headers['content-encoding'] ?? 'identity')).toBe(plain.body.toString());
     }
@@ -149,7 +162,10 @@ describe('page cache', () => {
     ctx = await createTestApp({ CONTENT_DIR: dir }, undefined, true);
     const before = await request(ctx.app).get('/articles').expect(200);
     expect(before.text).not.toContain('Tout nouveau');
-    await writeFile(path.join(dir, 'articles', 'nouveau.md'), '---\nid: nouveau\ntitle: Tout nouveau\ndate: 2026-05-01\nlanguage: fr\nsummary: S.\n---\nCorps.\n');
+    await writeFile(
+      path.join(dir, 'articles', 'nouveau.md'),
+      '---\nid: nouveau\ntitle: Tout nouveau\ndate: 2026-05-01\nlanguage: fr\nsummary: S.\n---\nCorps.\n',
+    );
     const until = Date.now() + 5_000;
     let text = before.text;
     while (Date.now() < until && !text.includes('Tout nouveau')) {

@@ -38,7 +38,11 @@ describe('interface language', () => {
     const nav = $('nav[aria-label="Main navigation"] .nav-link');
     expect(nav.map((_, link) => $(link).text()).get()).toEqual(['Résumé', 'Articles', 'About']);
     // Links stay in the language: the English pages link English pages.
-    expect(nav.map((_, link) => $(link).attr('href')).get()).toEqual(['/en/architecte-logiciel-freelance-java-spring-angular', '/en/articles', '/en/help/about']);
+    expect(nav.map((_, link) => $(link).attr('href')).get()).toEqual([
+      '/en/architecte-logiciel-freelance-java-spring-angular',
+      '/en/articles',
+      '/en/help/about',
+    ]);
     expect($('[data-testid="article-card"] a.article-card-link').first().attr('href')).toMatch(/^\/en\/articles\//);
     expect($('[data-testid="language-switch"]').attr('href')).toBe('/articles');
     // The island gets its English labels as props: no flash of French when it hydrates.
@@ -88,7 +92,9 @@ describe('interface language', () => {
 
   it('marks the language alternates of every page, French as the default', async () => {
     const $ = load((await request(ctx.app).get('/en/articles?f=spring').expect(200)).text);
-    const alternates = $('link[rel="alternate"][hreflang]').map((_, link) => [[$(link).attr('hreflang'), $(link).attr('href')]]).get();
+    const alternates = $('link[rel="alternate"][hreflang]')
+      .map((_, link) => [[$(link).attr('hreflang'), $(link).attr('href')]])
+      .get();
     expect(alternates).toEqual([
       ['fr', `${TEST_SITE_URL}articles`],
       ['en', `${TEST_SITE_URL}en/articles`],
@@ -99,7 +105,11 @@ describe('interface language', () => {
 
   it("marks the owner's French text as French inside the English interface, and only there", async () => {
     const english = load((await request(ctx.app).get(`/en${FIXTURE_PAGES.about}`).expect(200)).text);
-    expect(english('[data-testid="release-notes"] tbody tr td:last-child').map((_, cell) => english(cell).attr('lang')).get()).toSatisfy((langs: string[]) => langs.length > 0 && langs.every((lang) => lang === 'fr'));
+    expect(
+      english('[data-testid="release-notes"] tbody tr td:last-child')
+        .map((_, cell) => english(cell).attr('lang'))
+        .get(),
+    ).toSatisfy((langs: string[]) => langs.length > 0 && langs.every((lang) => lang === 'fr'));
     expect(english('footer [lang="fr"]').text()).toContain('Architecte logiciel freelance');
     const cv = load((await request(ctx.app).get(`/en${FIXTURE_PAGES.cv}`).expect(200)).text);
     expect(cv('.cv-job-title').attr('lang')).toBe('fr');

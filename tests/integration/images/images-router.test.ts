@@ -129,7 +129,13 @@ describe('images in an article body', () => {
   });
 
   it('refuses widths and formats no page links, and images that do not exist', async () => {
-    for (const url of ['/images/photo-384.500w.avif', '/images/photo-384.4000w.webp', '/images/photo-384.192w.jpg', '/images/missing.192w.avif', '/images/articles/angular-signals.192w.png']) {
+    for (const url of [
+      '/images/photo-384.500w.avif',
+      '/images/photo-384.4000w.webp',
+      '/images/photo-384.192w.jpg',
+      '/images/missing.192w.avif',
+      '/images/articles/angular-signals.192w.png',
+    ]) {
       const response = await request(ctx.app).get(url);
       expect(response.status, url).toBe(404);
     }

@@ -59,7 +59,11 @@ describe('items API JSON, pinned', () => {
     beforeAll(async () => {
       upstream = await startFakeUpstream((_req, res, url) => {
         if (url.pathname === `${UPSTREAM_BASE_PATH}/items`) {
-          return sendJson(res, 200, UPSTREAM_ARTICLES.map(({ id, tit, date_m, tags, img, sum }) => ({ id, tit, date_m, tags, img, sum })));
+          return sendJson(
+            res,
+            200,
+            UPSTREAM_ARTICLES.map(({ id, tit, date_m, tags, img, sum }) => ({ id, tit, date_m, tags, img, sum })),
+          );
         }
         const found = UPSTREAM_ARTICLES.find((item) => url.pathname.endsWith(`/items/${item.id}`));
         return found ? sendJson(res, 200, found) : sendJson(res, 404, { message: 'not found' });

@@ -66,7 +66,10 @@ describe('GET /items/{id}', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await request(ctx.app).get(`${API}/items/http-caching`).expect(200);
-    await request(ctx.app).get(`${API}/items/http-caching`).set('If-None-Match', first.headers.etag as string).expect(304);
+    await request(ctx.app)
+      .get(`${API}/items/http-caching`)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
   });
 });
 

@@ -26,7 +26,11 @@ const article = (id: string, extra: Record<string, unknown> = {}) => ({
 function serveArticles(articles: ReturnType<typeof article>[]) {
   return (_req: unknown, res: Parameters<typeof sendJson>[0], url: URL) => {
     if (url.pathname === `${UPSTREAM_BASE_PATH}/items`) {
-      return sendJson(res, 200, articles.map(({ id, tit, date_m, tags, img, sum }) => ({ id, tit, date_m, tags, img, sum })));
+      return sendJson(
+        res,
+        200,
+        articles.map(({ id, tit, date_m, tags, img, sum }) => ({ id, tit, date_m, tags, img, sum })),
+      );
     }
     const id = decodeURIComponent(url.pathname.slice(`${UPSTREAM_BASE_PATH}/items/`.length));
     const found = articles.find((item) => String(item.id) === id);
@@ -72,7 +76,9 @@ describe('calls sent upstream', () => {
 
   it('never asks for an id that cannot be an id', async () => {
     await start();
-    await request(ctx.app).get(`${API}/items/${'x'.repeat(1024)}`).expect(404);
+    await request(ctx.app)
+      .get(`${API}/items/${'x'.repeat(1024)}`)
+      .expect(404);
     await request(ctx.app).get(`${API}/items/..%2F..%2Fadmin`).expect(404);
     await request(ctx.app).get('/articles/..%2Fadmin').expect(404);
     expect(upstream.calls).toEqual([]);
@@ -87,9 +93,7 @@ describe('cache', () => {
       serveArticles([article('42')])(req, res, url);
     });
     await start();
-    const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, at) => request(ctx.app).get(at % 2 ? '/articles/42' : `${API}/items/42`)),
-    );
+    const responses = await Promise.all(Array.from({ length: 100 }, (_, at) => request(ctx.app).get(at % 2 ? '/articles/42' : `${API}/items/42`)));
     expect(responses.map((response) => response.status)).toEqual(Array(100).fill(200));
     expect(upstream.calls.filter((call) => call.endsWith('/items/42'))).toHaveLength(1);
   });
@@ -127,11 +131,14 @@ describe('cache', () => {
     // A failed refresh is retried after a short pause, not on every request.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     // Stale-while-revalidate: the first request past the pause may still get the stale copy.
-    await vi.waitFor(async () => {
-      const fresh = await request(ctx.app).get('/articles/42').expect(200);
-      expect(cheerio.load(fresh.text)('h1').text()).toBe('Article 42, revu');
-      // The stale page may sit in the page cache for one more TTL.
-    }, { timeout: 3_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const fresh = await request(ctx.app).get('/articles/42').expect(200);
+        expect(cheerio.load(fresh.text)('h1').text()).toBe('Article 42, revu');
+        // The stale page may sit in the page cache for one more TTL.
+      },
+      { timeout: 3_000, interval: 100 },
+    );
   });
 
   it('holds no more entries than CACHE_MAX_KEYS, dropping the oldest first', async () => {
@@ -275,7 +282,9 @@ describe('a hostile items service: bad fields dropped or replaced at the edge, n
     ]);
     // The list page links only articles that can be opened.
     const page = cheerio.load((await request(ctx.app).get('/articles').expect(200)).text);
-    const links = page('a[href^="/articles/"]').map((_, link) => page(link).attr('href')).get();
+    const links = page('a[href^="/articles/"]')
+      .map((_, link) => page(link).attr('href'))
+      .get();
     expect(links.length).toBeGreaterThan(0);
     for (const href of links) expect(href).toMatch(/^\/articles\/[A-Za-z0-9][A-Za-z0-9._~-]*$/);
   });

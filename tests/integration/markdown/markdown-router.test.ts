@@ -108,7 +108,14 @@ describe('with an upstream items service', () => {
     });
     ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl });
     const twin = matter(await getMarkdown(ctx.app, '/articles/7.md'));
-    expect(twin.data).toMatchObject({ title: 'Remote', date: '2024-02-03T10:00:00.000Z', language: 'en', tags: ['Java'], canonical: `${TEST_SITE_URL}articles/7`, summary: 'Un résumé.' });
+    expect(twin.data).toMatchObject({
+      title: 'Remote',
+      date: '2024-02-03T10:00:00.000Z',
+      language: 'en',
+      tags: ['Java'],
+      canonical: `${TEST_SITE_URL}articles/7`,
+      summary: 'Un résumé.',
+    });
     expect(twin.content).toContain('\n## Titre\n');
     expect(twin.content).toContain(`[l’autre](${TEST_SITE_URL}articles/8)`);
     expect(twin.content).toContain(`[la suite](${TEST_SITE_URL}articles/suite)`);

@@ -19,10 +19,15 @@ describe('article list page', () => {
   it('shows title, French date, tag badges and a thumbnail on a card', async () => {
     const $ = await getPage('/articles');
     const card = $('[data-testid="article-card"]').first();
-    expect(card.find('h2').text()).toBe('Revues de code : organiser l\'équipe');
+    expect(card.find('h2').text()).toBe("Revues de code : organiser l'équipe");
     expect(card.find('time').text()).toBe('10/02/2025');
     expect(card.find('time').attr('datetime')).toBe('2025-02-10T00:00:00.000Z');
-    expect(card.find('.badge').map((_, badge) => $(badge).text()).get()).toEqual(['Méthodes', 'Équipe']);
+    expect(
+      card
+        .find('.badge')
+        .map((_, badge) => $(badge).text())
+        .get(),
+    ).toEqual(['Méthodes', 'Équipe']);
     const thumb = card.find('img.article-thumb');
     // A site raster: its fallback is the 96 px copy in its own format (AVIF and WebP come first in <picture>).
     expect([thumb.attr('src'), thumb.attr('width'), thumb.attr('height')]).toEqual(['/images/photo-96.96w.png', '64', '64']);
@@ -42,7 +47,11 @@ describe('article list page', () => {
 
   it('filters with ?f= as a plain GET form would, keeping the query in the box', async () => {
     const $ = await getPage('/articles?f=oeuvre');
-    expect($('[data-testid="article-card"] h2').map((_, el) => $(el).text()).get()).toEqual(['Mise en œuvre de Spring Batch']);
+    expect(
+      $('[data-testid="article-card"] h2')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(['Mise en œuvre de Spring Batch']);
     expect($('form.article-search').attr('method')).toBe('get');
     expect($('form.article-search').attr('action')).toBe('/articles');
     expect($('input[name="f"]').attr('value')).toBe('oeuvre');
@@ -69,12 +78,17 @@ describe('article page', () => {
     const crumbs = $('nav .breadcrumb li');
     expect(crumbs.first().find('a').attr('href')).toBe('/articles');
     expect(crumbs.first().text()).toBe('Articles');
-    expect(crumbs.last().text()).toBe('Revues de code : organiser l\'équipe');
+    expect(crumbs.last().text()).toBe("Revues de code : organiser l'équipe");
     const article = $('[data-testid="article"]');
-    expect(article.find('h1').text()).toBe('Revues de code : organiser l\'équipe');
+    expect(article.find('h1').text()).toBe("Revues de code : organiser l'équipe");
     expect(article.find('time').text()).toBe('10/02/2025');
     expect(article.find('.article-summary strong').text()).toBe('équipe');
-    expect(article.find('.article-body h2, .article-body h3').map((_, el) => $(el).text()).get()).toEqual(['1 Contexte', '1.1 Mesures', '1.2 Règles', '2 Résultats']);
+    expect(
+      article
+        .find('.article-body h2, .article-body h3')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(['1 Contexte', '1.1 Mesures', '1.2 Règles', '2 Résultats']);
     expect(article.find('code.hljs.language-bash .hljs-built_in, code.hljs.language-bash .hljs-string').length).toBeGreaterThan(0);
     expect(article.find('code.hljs.language-sql .hljs-keyword').first().text()).toBe('SELECT');
     expect(article.attr('lang')).toBeUndefined();

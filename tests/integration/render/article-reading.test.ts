@@ -27,7 +27,12 @@ describe('table of contents', () => {
       .find('a')
       .map((_, link) => `${'  '.repeat($(link).parents('ol').length - 1)}${$(link).text()} ${$(link).attr('href')}`)
       .get();
-    expect(entries).toEqual(['1 Configuration #1-configuration', '  1.1 Dépendances #1-1-dependances', '  1.2 Mise en œuvre #1-2-mise-en-oeuvre', '2 Exploitation #2-exploitation']);
+    expect(entries).toEqual([
+      '1 Configuration #1-configuration',
+      '  1.1 Dépendances #1-1-dependances',
+      '  1.2 Mise en œuvre #1-2-mise-en-oeuvre',
+      '2 Exploitation #2-exploitation',
+    ]);
     // Every link leads to a heading of the body showing the same number and text.
     for (const link of toc.find('a').toArray()) {
       const heading = $(`.article-body [id="${$(link).attr('href')?.slice(1)}"]`);
@@ -48,7 +53,11 @@ describe('table of contents', () => {
     const $ = await getPage('/articles/old-postgres');
     expect($('[data-testid="article"]').text()).toContain('Texte sans titre.');
     expect($('nav[data-testid="toc"]')).toHaveLength(0);
-    expect($('nav').map((_, nav) => $(nav).attr('aria-label') ?? $(`#${$(nav).attr('aria-labelledby')}`).text()).get()).not.toContain('Sommaire');
+    expect(
+      $('nav')
+        .map((_, nav) => $(nav).attr('aria-label') ?? $(`#${$(nav).attr('aria-labelledby')}`).text())
+        .get(),
+    ).not.toContain('Sommaire');
   });
 });
 
@@ -106,22 +115,33 @@ describe('previous and next articles', () => {
 describe('tag badges', () => {
   it('link an article’s tags to each tag’s page, and that page holds the article', async () => {
     const $ = await getPage('/articles/spring-batch-oeuvre');
-    const hrefs = $('[data-testid="article"] .tag-badges a').map((_, link) => $(link).attr('href')).get();
+    const hrefs = $('[data-testid="article"] .tag-badges a')
+      .map((_, link) => $(link).attr('href'))
+      .get();
     expect(hrefs).toEqual(['/tags/Java', '/tags/Spring']);
     const list = await getPage(hrefs[0]!);
-    expect(list('[data-testid="article-card"] a.stretched-link').map((_, link) => list(link).attr('href')).get()).toEqual(['/articles/spring-batch-oeuvre']);
+    expect(
+      list('[data-testid="article-card"] a.stretched-link')
+        .map((_, link) => list(link).attr('href'))
+        .get(),
+    ).toEqual(['/articles/spring-batch-oeuvre']);
   });
 
   it('URL-encode the tag on list cards, beside the card’s link rather than inside it', async () => {
     const $ = await getPage('/articles');
     const card = $('[data-testid="article-card"]').first();
-    expect(card.find('.tag-badges a').map((_, link) => [[$(link).text(), $(link).attr('href')]]).get()).toEqual([
+    expect(
+      card
+        .find('.tag-badges a')
+        .map((_, link) => [[$(link).text(), $(link).attr('href')]])
+        .get(),
+    ).toEqual([
       ['Méthodes', '/tags/M%C3%A9thodes'],
       ['Équipe', '/tags/%C3%89quipe'],
     ]);
     expect($('a a')).toHaveLength(0);
     const tagPage = await getPage('/tags/%C3%89quipe');
-    expect(tagPage('[data-testid="article-card"] h2').text()).toBe('Revues de code : organiser l\'équipe');
+    expect(tagPage('[data-testid="article-card"] h2').text()).toBe("Revues de code : organiser l'équipe");
   });
 });
 
@@ -144,7 +164,15 @@ describe('when the list cannot be had', () => {
   it('still shows the article, without previous/next links', async () => {
     upstream = await startFakeUpstream((_req, res, url) => {
       if (url.pathname.endsWith('/items/42')) {
-        return sendJson(res, 200, { id: 42, tit: 'Quarante-deux', sum: '<p>Résumé</p>', ctn: '<h2>Seul titre</h2><p>Corps</p>', date_m: '2024-01-01', lg: 'fr', tags: [] });
+        return sendJson(res, 200, {
+          id: 42,
+          tit: 'Quarante-deux',
+          sum: '<p>Résumé</p>',
+          ctn: '<h2>Seul titre</h2><p>Corps</p>',
+          date_m: '2024-01-01',
+          lg: 'fr',
+          tags: [],
+        });
       }
       sendJson(res, 500, { error: 'down' });
     });

@@ -37,7 +37,10 @@ describe('GET /cv.json', () => {
     // It lists the articles as publications: kept for the items TTL, like the feeds.
     expect(response.headers['cache-control']).toBe(`public, max-age=${ctx.config.cacheTtlSeconds}, stale-while-revalidate=${ctx.config.cacheTtlSeconds}`);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    await request(ctx.app).get('/cv.json').set('If-None-Match', response.headers.etag as string).expect(304);
+    await request(ctx.app)
+      .get('/cv.json')
+      .set('If-None-Match', response.headers.etag as string)
+      .expect(304);
     const head = await request(ctx.app).head('/cv.json').expect(200);
     expect(head.headers['content-type']).toMatch(/^application\/json/);
   });
@@ -50,7 +53,9 @@ describe('GET /cv.json', () => {
     const { basics } = await getResume();
     expect(basics).toMatchObject({ name: siteConfig.author, label: siteConfig.jobTitle, email: siteConfig.email, url: TEST_SITE_URL });
     expect(basics.image).toBe(new URL(siteConfig.photo.large.src2x, TEST_SITE_URL).href);
-    const photo = await request(ctx.app).get(new URL(basics.image as string).pathname).expect(200);
+    const photo = await request(ctx.app)
+      .get(new URL(basics.image as string).pathname)
+      .expect(200);
     expect(photo.headers['content-type']).toBe('image/png');
   });
 
@@ -58,18 +63,30 @@ describe('GET /cv.json', () => {
     const [resume, page] = await Promise.all([getResume(), request(ctx.app).get(cvPath).expect(200)]);
     const $ = cheerio.load(page.text);
 
-    const companyTitles = $('.cv-company-title').map((_, el) => $(el).text()).get();
+    const companyTitles = $('.cv-company-title')
+      .map((_, el) => $(el).text())
+      .get();
     const employers = [...new Set(resume.work.map((job) => job.name))];
     expect(employers).toHaveLength(companyTitles.length);
     employers.forEach((employer, index) => expect(companyTitles[index]!.startsWith(employer)).toBe(true));
 
-    const jobTitles = $('.cv-job h4').map((_, el) => $(el).text()).get();
+    const jobTitles = $('.cv-job h4')
+      .map((_, el) => $(el).text())
+      .get();
     expect(resume.work.map((job) => job.position)).toHaveLength(jobTitles.length);
     resume.work.forEach((job, index) => expect(jobTitles[index]!.startsWith(job.position)).toBe(true));
     // Bullets and environment lines are carried over word for word.
-    const bullets = $('.cv-job li').map((_, el) => $(el).text()).get();
+    const bullets = $('.cv-job li')
+      .map((_, el) => $(el).text())
+      .get();
     expect(resume.work.flatMap((job) => job.highlights ?? [])).toEqual(bullets);
-    const environments = $('.cv-env').map((_, el) => $(el).text().replace(/^Environnement : /, '')).get();
+    const environments = $('.cv-env')
+      .map((_, el) =>
+        $(el)
+          .text()
+          .replace(/^Environnement : /, ''),
+      )
+      .get();
     for (const env of environments) expect(resume.work.some((job) => job.summary?.endsWith(`Environnement : ${env}`))).toBe(true);
 
     for (const job of resume.work) {
@@ -81,7 +98,9 @@ describe('GET /cv.json', () => {
       companyTitles.filter((title) => title.endsWith('aujourd’hui')).map((title) => title.split(' (')[0]),
     );
 
-    const formationTitles = $('[data-testid="formation-list"] .fw-semibold').map((_, el) => $(el).text()).get();
+    const formationTitles = $('[data-testid="formation-list"] .fw-semibold')
+      .map((_, el) => $(el).text())
+      .get();
     expect([...resume.education.map((entry) => entry.area), ...resume.certificates.map((entry) => entry.name)].sort()).toEqual([...formationTitles].sort());
     for (const entry of resume.education) expect([entry.startDate, entry.endDate]).toEqual([expect.stringMatching(ISO_DATE), expect.stringMatching(ISO_DATE)]);
     for (const entry of resume.certificates) expect(entry.date).toMatch(ISO_DATE);
@@ -91,7 +110,10 @@ describe('GET /cv.json', () => {
       .parent()
       .find('.cv-entry')
       .map((_, entry) => {
-        const names = $(entry).find('li .fw-semibold').map((__, el) => $(el).text()).get();
+        const names = $(entry)
+          .find('li .fw-semibold')
+          .map((__, el) => $(el).text())
+          .get();
         return names.length > 0 ? names : [$(entry).find('h3').text()];
       })
       .get() as string[];

@@ -14,7 +14,11 @@ describe('skills on the CV', () => {
   it('link to the tag page of the articles that carry them, with how many there are', async () => {
     const $ = await fixture.getPage(FIXTURE_PAGES.cv);
     const links = $('a.cv-skill-link')
-      .map((_, link) => ({ text: $(link).text(), href: $(link).attr('href'), count: ($(link).next('.cv-skill-count').text() || $(link).parent().next('.cv-skill-count').text()).trim() }))
+      .map((_, link) => ({
+        text: $(link).text(),
+        href: $(link).attr('href'),
+        count: ($(link).next('.cv-skill-count').text() || $(link).parent().next('.cv-skill-count').text()).trim(),
+      }))
       .get();
     // Fixture tags: Java and Spring (1 article), PostgreSQL (1), HTTP (1), Méthodes, Équipe.
     expect(links).toEqual(

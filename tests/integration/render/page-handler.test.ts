@@ -87,7 +87,10 @@ describe('document and shell', () => {
     expect($('script[src]')).toHaveLength(0);
     const loader = $('head script:not([type])').filter((_at, element) => $(element).text().includes(manifest.js));
     expect(loader).toHaveLength(1);
-    await request(ctx.app).get(manifest.js).expect(200).expect('cache-control', /immutable/);
+    await request(ctx.app)
+      .get(manifest.js)
+      .expect(200)
+      .expect('cache-control', /immutable/);
     // No render-blocking stylesheet request: the CSS is in the page.
     expect($('link[rel="stylesheet"]')).toHaveLength(0);
     const css = readFileSync(path.join(rootDir, 'dist/public', manifest.css), 'utf8');
@@ -123,7 +126,11 @@ describe('document and shell', () => {
       expect(props, name).toHaveLength(1);
       expect(() => JSON.parse(props.text()), name).not.toThrow();
     }
-    const search = JSON.parse($('script[data-island-props="article-search"]').text()) as { lang: string; result: { hits: unknown[] }; labels: { submit: string } };
+    const search = JSON.parse($('script[data-island-props="article-search"]').text()) as {
+      lang: string;
+      result: { hits: unknown[] };
+      labels: { submit: string };
+    };
     expect(search.lang).toBe('fr');
     expect(search.labels.submit).toBe('Filtrer');
     expect(search.result.hits.length).toBe($('[data-testid="article-card"]').length);
@@ -200,7 +207,11 @@ describe('CV page', () => {
 
   it('has the Compétences, Formation and Expérience sections with all the CV data', async () => {
     const { $ } = await getPage(cvPath);
-    expect($('h2.cv-section-title').map((_, el) => $(el).text()).get()).toEqual(['Compétences', 'Formation', 'Expérience']);
+    expect(
+      $('h2.cv-section-title')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(['Compétences', 'Formation', 'Expérience']);
     expect($('#cv-knowledge').parent().find('h3')).toHaveLength(cvData.knowledge_list.length);
     expect($('[data-testid="formation-list"] > li')).toHaveLength(cvData.formation_list.length);
     expect($('[data-testid="formation-list"]').hasClass('row-cols-md-2')).toBe(true);
@@ -238,8 +249,13 @@ describe('About page', () => {
 
   it('lists the versions of the components actually installed', async () => {
     const { $ } = await getPage('/help/about');
-    const components = Object.fromEntries($('[data-testid="components"] tbody tr').map((_, row) => [[$(row).find('td').first().text(), $(row).find('td').last().text()]]).get() as [string, string][]);
-    const installed = (name: string) => (JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    const components = Object.fromEntries(
+      $('[data-testid="components"] tbody tr')
+        .map((_, row) => [[$(row).find('td').first().text(), $(row).find('td').last().text()]])
+        .get() as [string, string][],
+    );
+    const installed = (name: string) =>
+      (JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
     expect(components['Node.js']).toBe(process.versions.node);
     expect(components.React).toBe(installed('react'));
     expect(components.Bootstrap).toBe(installed('bootstrap'));
@@ -248,7 +264,9 @@ describe('About page', () => {
 
   it('shows the release notes from 5.0.0 to this release, newest first', async () => {
     const { $ } = await getPage('/help/about');
-    const rows = $('[data-testid="release-notes"] tbody tr').map((_, row) => [[$(row).find('td').eq(0).text(), $(row).find('td').eq(1).text()]]).get() as [string, string][];
+    const rows = $('[data-testid="release-notes"] tbody tr')
+      .map((_, row) => [[$(row).find('td').eq(0).text(), $(row).find('td').eq(1).text()]])
+      .get() as [string, string][];
     const versions = rows.map(([version]) => version);
     expect(versions).toEqual(releaseNotes.map((note) => note.version));
     expect(versions).toEqual(expect.arrayContaining(['6.0.0', '5.9.4', '5.9.3', '5.9.1', '5.2.0', '5.0.0']));

@@ -22,18 +22,46 @@ function article(id: string, front: Record<string, unknown>, body: string): [str
 
 const FILLERS = 22;
 const files: [string, string][] = [
-  article('postgresql-index', { title: 'PostgreSQL : index et plans EXPLAIN', date: '2024-01-10', tags: ['PostgreSQL', 'Performance'] }, '## Index\n\nUn index B-tree accélère les lectures ; EXPLAIN montre le plan choisi.'),
-  article('linux-tuning', { title: 'Réglages du noyau Linux', date: '2025-06-01', tags: ['Linux'] }, '## Noyau\n\nLes paramètres sysctl, et un mot sur PostgreSQL en passant.'),
-  article('requetes-rapides', { title: 'Des requêtes plus rapides', date: '2024-03-01', tags: ['SQL'] }, "## Méthode\n\nL'optimisation des requêtes commence par la mesure."),
-  article('response-reuse', { title: 'Reusing HTTP responses', date: '2024-04-01', language: 'en', tags: ['HTTP'] }, '## Reuse\n\nResponses cached by a proxy spare the origin.'),
+  article(
+    'postgresql-index',
+    { title: 'PostgreSQL : index et plans EXPLAIN', date: '2024-01-10', tags: ['PostgreSQL', 'Performance'] },
+    '## Index\n\nUn index B-tree accélère les lectures ; EXPLAIN montre le plan choisi.',
+  ),
+  article(
+    'linux-tuning',
+    { title: 'Réglages du noyau Linux', date: '2025-06-01', tags: ['Linux'] },
+    '## Noyau\n\nLes paramètres sysctl, et un mot sur PostgreSQL en passant.',
+  ),
+  article(
+    'requetes-rapides',
+    { title: 'Des requêtes plus rapides', date: '2024-03-01', tags: ['SQL'] },
+    "## Méthode\n\nL'optimisation des requêtes commence par la mesure.",
+  ),
+  article(
+    'response-reuse',
+    { title: 'Reusing HTTP responses', date: '2024-04-01', language: 'en', tags: ['HTTP'] },
+    '## Reuse\n\nResponses cached by a proxy spare the origin.',
+  ),
   article('brouillon', { title: 'Brouillon secret', date: '2024-05-01', tags: ['Java'], draft: true }, 'Pas encore prêt.'),
   article('a-venir', { title: 'Article à venir', date: '2099-01-01', tags: ['Java'] }, 'Plus tard.'),
   article('mis-a-jour', { title: 'Article revu', date: '2024-02-01', updated: '2025-09-15', tags: ['Java'] }, 'Revu et corrigé.'),
-  article('serie-1', { title: 'Spring Batch, partie 1', date: '2024-07-01', tags: ['Spring', 'Java'], series: 'Spring Batch pas à pas', seriesOrder: 1 }, 'Les jobs.'),
-  article('serie-2', { title: 'Spring Batch, partie 2', date: '2024-07-08', tags: ['Spring', 'Java'], series: 'Spring Batch pas à pas', seriesOrder: 2 }, 'Les étapes.'),
+  article(
+    'serie-1',
+    { title: 'Spring Batch, partie 1', date: '2024-07-01', tags: ['Spring', 'Java'], series: 'Spring Batch pas à pas', seriesOrder: 1 },
+    'Les jobs.',
+  ),
+  article(
+    'serie-2',
+    { title: 'Spring Batch, partie 2', date: '2024-07-08', tags: ['Spring', 'Java'], series: 'Spring Batch pas à pas', seriesOrder: 2 },
+    'Les étapes.',
+  ),
   article('mentionne-java', { title: 'Une revue de code', date: '2024-08-01', tags: ['Méthodes'] }, 'On y parle de Java sans en faire un mot-clé.'),
   ...Array.from({ length: FILLERS }, (_, at) =>
-    article(`java-${String(at).padStart(2, '0')}`, { title: `Note Java numéro ${at}`, date: `2023-0${1 + (at % 9)}-${String(10 + (at % 18)).padStart(2, '0')}`, tags: ['Java'] }, `Texte ${at} sur les records et les threads virtuels.`),
+    article(
+      `java-${String(at).padStart(2, '0')}`,
+      { title: `Note Java numéro ${at}`, date: `2023-0${1 + (at % 9)}-${String(10 + (at % 18)).padStart(2, '0')}`, tags: ['Java'] },
+      `Texte ${at} sur les records et les threads virtuels.`,
+    ),
   ),
 ];
 const PUBLIC_COUNT = files.length - 2;
@@ -53,7 +81,14 @@ async function getPage(url: string, status = 200) {
   const response = await request(ctx.app).get(url).expect(status);
   return cheerio.load(response.text);
 }
-const cardIds = ($: cheerio.CheerioAPI) => $('[data-testid="article-card"] a.article-card-link').map((_, link) => $(link).attr('href')!.replace(/^(\/en)?\/articles\//, '')).get();
+const cardIds = ($: cheerio.CheerioAPI) =>
+  $('[data-testid="article-card"] a.article-card-link')
+    .map((_, link) =>
+      $(link)
+        .attr('href')!
+        .replace(/^(\/en)?\/articles\//, ''),
+    )
+    .get();
 
 describe('search quality on the list page', () => {
   it('ranks a title match above a newer article that only mentions the word, and offers date order', async () => {
@@ -80,7 +115,9 @@ describe('search quality on the list page', () => {
 
   it('offers tag facets with counts, and suggests a close query when nothing matches', async () => {
     const $ = await getPage('/articles?f=spring');
-    const facets = $('[data-testid="facets"] a').map((_, link) => $(link).text().replace(/\s+/g, ' ').trim()).get();
+    const facets = $('[data-testid="facets"] a')
+      .map((_, link) => $(link).text().replace(/\s+/g, ' ').trim())
+      .get();
     expect(facets).toEqual(expect.arrayContaining(['Spring (2)', 'Java (2)']));
     expect($('[data-testid="facets"] a').first().attr('href')).toMatch(/^\/tags\//);
     const none = await getPage('/articles?f=postgrsqlxx');
@@ -149,9 +186,18 @@ describe('tag pages', () => {
 
   it('lists every tag with its count, each leading to its page', async () => {
     const $ = await getPage('/tags');
-    const tags = $('[data-testid="tag-list"] a').map((_, link) => [[$(link).attr('href'), $(link).text().replace(/\s+/g, ' ')]]).get();
-    expect(tags).toEqual(expect.arrayContaining([['/tags/Java', `Java (${FILLERS + 3} articles)`], ['/tags/Linux', 'Linux (1 article)']]));
-    const badges = (await getPage('/articles/serie-1'))('[data-testid="article"] .tag-badges a').map((_, link) => cheerio.load(link)('a').attr('href')).get();
+    const tags = $('[data-testid="tag-list"] a')
+      .map((_, link) => [[$(link).attr('href'), $(link).text().replace(/\s+/g, ' ')]])
+      .get();
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        ['/tags/Java', `Java (${FILLERS + 3} articles)`],
+        ['/tags/Linux', 'Linux (1 article)'],
+      ]),
+    );
+    const badges = (await getPage('/articles/serie-1'))('[data-testid="article"] .tag-badges a')
+      .map((_, link) => cheerio.load(link)('a').attr('href'))
+      .get();
     expect(badges).toEqual(['/tags/Spring', '/tags/Java']);
   });
 });
@@ -169,7 +215,9 @@ describe('publishing states, series and related articles', () => {
   it('shows an update date, and gives it to JSON-LD, the sitemap and the feeds', async () => {
     const $ = await getPage('/articles/mis-a-jour');
     expect($('[data-testid="updated"] time').attr('datetime')).toBe('2025-09-15T00:00:00.000Z');
-    const blocks = $('script[type="application/ld+json"]').map((_, script) => [JSON.parse($(script).text()) as Record<string, unknown>]).get() as Record<string, unknown>[];
+    const blocks = $('script[type="application/ld+json"]')
+      .map((_, script) => [JSON.parse($(script).text()) as Record<string, unknown>])
+      .get() as Record<string, unknown>[];
     const posting = blocks.find((block) => block['@type'] === 'BlogPosting')!;
     expect(posting).toMatchObject({ datePublished: '2024-02-01T00:00:00.000Z', dateModified: '2025-09-15T00:00:00.000Z' });
     const sitemap = await request(ctx.app).get('/sitemap.xml').expect(200);
@@ -179,12 +227,20 @@ describe('publishing states, series and related articles', () => {
   it('links every part of a series in order, and up to three related articles other than previous and next', async () => {
     const $ = await getPage('/articles/serie-2');
     expect($('[data-testid="series"] h2').text()).toContain('Spring Batch pas à pas');
-    expect($('[data-testid="series"] li').map((_, item) => $(item).text()).get()).toEqual(['Spring Batch, partie 1', 'Spring Batch, partie 2']);
+    expect(
+      $('[data-testid="series"] li')
+        .map((_, item) => $(item).text())
+        .get(),
+    ).toEqual(['Spring Batch, partie 1', 'Spring Batch, partie 2']);
     expect($('[data-testid="series"] [aria-current="page"]').text()).toBe('Spring Batch, partie 2');
-    const related = $('[data-testid="related"] a').map((_, link) => $(link).attr('href')).get();
+    const related = $('[data-testid="related"] a')
+      .map((_, link) => $(link).attr('href'))
+      .get();
     expect(related.length).toBeGreaterThan(0);
     expect(related.length).toBeLessThanOrEqual(3);
-    const pager = $('.article-pager a').map((_, link) => $(link).attr('href')).get();
+    const pager = $('.article-pager a')
+      .map((_, link) => $(link).attr('href'))
+      .get();
     for (const href of related) expect(pager).not.toContain(href);
     expect(related).not.toContain('/articles/serie-2');
   });

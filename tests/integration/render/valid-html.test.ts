@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
 import { createTestApp, rootDir, type TestApp } from '../../support/test-app';
 
-
 interface VnuMessage {
   type: string;
   url: string;
@@ -38,9 +37,11 @@ const KNOWN_CSS_RULES = '.*Unrecognized at-rule “@view-transition”.*';
 
 /** Checks the files in one JVM run; answers the errors by file name. */
 async function checkHtml(files: string[]): Promise<Record<string, string[]>> {
-  const { stderr } = await promisify(execFile)('java', ['-jar', vnuJar as unknown as string, '--errors-only', '--filterpattern', KNOWN_CSS_RULES, '--format', 'json', ...files], { maxBuffer: 16 * 1024 * 1024 }).catch(
-    (error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }),
-  );
+  const { stderr } = await promisify(execFile)(
+    'java',
+    ['-jar', vnuJar as unknown as string, '--errors-only', '--filterpattern', KNOWN_CSS_RULES, '--format', 'json', ...files],
+    { maxBuffer: 16 * 1024 * 1024 },
+  ).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }));
   const { messages } = JSON.parse(stderr || '{"messages":[]}') as { messages: VnuMessage[] };
   const byFile: Record<string, string[]> = Object.fromEntries(files.map((file) => [path.basename(file), []]));
   for (const message of messages) byFile[path.basename(new URL(message.url).pathname)]?.push(`${message.message} [${message.extract ?? ''}]`);

@@ -102,7 +102,11 @@ describe('link previews', () => {
     expect(readMeta(withImage, 'og:image:type')).toBe('image/png');
     expect(readMeta(withImage, 'twitter:card')).toBe('summary_large_image');
     expect(readMeta(withImage, 'og:type')).toBe('article');
-    expect(withImage('head meta[property="article:tag"]').map((_, meta) => withImage(meta).attr('content')).get()).toEqual(['Méthodes', 'Équipe']);
+    expect(
+      withImage('head meta[property="article:tag"]')
+        .map((_, meta) => withImage(meta).attr('content'))
+        .get(),
+    ).toEqual(['Méthodes', 'Équipe']);
     for (const [url, card] of [
       [FIXTURE_PAGES['English article'], '/share/articles/http-caching.png'],
       [FIXTURE_PAGES.cv, '/share/cv.png'],
@@ -120,7 +124,12 @@ describe('link previews', () => {
       expect(readPngSize(png.body as Buffer)).toEqual({ width: 1200, height: 630 });
     }
     const [posting] = readJsonLd(await getPage(FIXTURE_PAGES['English article']));
-    expect(posting!.image).toEqual({ '@type': 'ImageObject', url: readMeta(await getPage(FIXTURE_PAGES['English article']), 'og:image'), width: 1200, height: 630 });
+    expect(posting!.image).toEqual({
+      '@type': 'ImageObject',
+      url: readMeta(await getPage(FIXTURE_PAGES['English article']), 'og:image'),
+      width: 1200,
+      height: 630,
+    });
     expect(readMeta(await getPage(FIXTURE_PAGES.cv), 'og:type')).toBe('profile');
   });
 
@@ -156,17 +165,28 @@ describe('under a SITE_URL with a path', () => {
       expect(person.image).toBe('https://www.example.test/blog/images/photo-384.png');
       expect(person['@id']).toBe(`https://www.example.test/blog/${siteConfig.cvSlug}#person`);
       const article = cheerio.load((await request(blog.app).get(FIXTURE_PAGES['article with code']).expect(200)).text);
-      expect(readJsonLd(article)[0]).toMatchObject({ url: 'https://www.example.test/blog/articles/equipe-revues', image: 'https://www.example.test/blog/images/photo-96.png' });
+      expect(readJsonLd(article)[0]).toMatchObject({
+        url: 'https://www.example.test/blog/articles/equipe-revues',
+        image: 'https://www.example.test/blog/images/photo-96.png',
+      });
     } finally {
       await blog.close();
     }
   });
 });
 
-
 describe('hostile article fields that reach the page', () => {
   it('writes no og:locale "[object Object]" for the language "__proto__" and answers 200 for an image URL that does not parse', async () => {
-    const hostile = { id: 'x', title: 'Hostile', summary: '<p>s</p>', body: '<p>c</p>', date: '2024-01-01', language: '__proto__', tags: [], images: ['http://[invalid'] };
+    const hostile = {
+      id: 'x',
+      title: 'Hostile',
+      summary: '<p>s</p>',
+      body: '<p>c</p>',
+      date: '2024-01-01',
+      language: '__proto__',
+      tags: [],
+      images: ['http://[invalid'],
+    };
     // A source that hands the page its fields as they are, past any validation at the edge.
     const source: ItemsSource = {
       description: 'hostile',

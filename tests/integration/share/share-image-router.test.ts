@@ -25,12 +25,7 @@ afterAll(async () => {
 
 /** The PNG bytes of a 200 answer. */
 async function getPng(url: string) {
-  const response = await request(ctx.app)
-    .get(url)
-    .buffer(true)
-    .parse(collectBytes)
-    .expect(200)
-    .expect('content-type', 'image/png');
+  const response = await request(ctx.app).get(url).buffer(true).parse(collectBytes).expect(200).expect('content-type', 'image/png');
   return { response, bytes: response.body as Buffer };
 }
 

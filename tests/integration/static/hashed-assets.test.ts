@@ -31,7 +31,10 @@ describe('hashed assets', () => {
 
   it('answers 304 to its ETag', async () => {
     const first = await request(ctx.app).get(manifest.css).expect(200);
-    await request(ctx.app).get(manifest.css).set('If-None-Match', first.headers.etag as string).expect(304);
+    await request(ctx.app)
+      .get(manifest.css)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
   });
 
   it('answers 404 for an unknown asset and for path tricks', async () => {

@@ -54,13 +54,19 @@ describe('loadConfig', () => {
 
   it('bounds the items cache in bytes: ITEMS_CACHE_MAX_MB, 64 MB by default, CACHE_MAX_KEYS still read', () => {
     expect(loadConfig({}, '/srv/site')).toMatchObject({ itemsCacheMaxBytes: 64 * 1024 * 1024, cacheMaxKeys: 2_000 });
-    expect(loadConfig({ ITEMS_CACHE_MAX_MB: '16', CACHE_MAX_KEYS: '500' }, '/srv/site')).toMatchObject({ itemsCacheMaxBytes: 16 * 1024 * 1024, cacheMaxKeys: 500 });
+    expect(loadConfig({ ITEMS_CACHE_MAX_MB: '16', CACHE_MAX_KEYS: '500' }, '/srv/site')).toMatchObject({
+      itemsCacheMaxBytes: 16 * 1024 * 1024,
+      cacheMaxKeys: 500,
+    });
     expect(problemsOf({ ITEMS_CACHE_MAX_MB: '0' })[0]).toMatch(/^ITEMS_CACHE_MAX_MB: must be at least 1/);
   });
 
   it('hides drafts and keeps the content cache in the temporary folder by default', () => {
     expect(loadConfig({}, '/srv/site')).toMatchObject({ showDrafts: false, contentCacheDir: path.join(os.tmpdir(), 'portfolio-site-cache') });
-    expect(loadConfig({ SHOW_DRAFTS: 'true', CONTENT_CACHE_DIR: '.cache' }, '/srv/site')).toMatchObject({ showDrafts: true, contentCacheDir: '/srv/site/.cache' });
+    expect(loadConfig({ SHOW_DRAFTS: 'true', CONTENT_CACHE_DIR: '.cache' }, '/srv/site')).toMatchObject({
+      showDrafts: true,
+      contentCacheDir: '/srv/site/.cache',
+    });
     expect(problemsOf({ SHOW_DRAFTS: 'yes' })[0]).toMatch(/^SHOW_DRAFTS: /);
   });
 
@@ -74,19 +80,31 @@ describe('loadConfig', () => {
     expect(problems[0]).toContain('"eighty"');
   });
 
-  it.each([['PORT', '70000'], ['PORT', '3.5'], ['CACHE_TTL_SECONDS', 'abc'], ['SITE_URL', 'javascript:alert(1)']])('refuses %s=%s', (name, value) => {
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['CACHE_TTL_SECONDS', 'abc'],
+    ['SITE_URL', 'javascript:alert(1)'],
+  ])('refuses %s=%s', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name}: `));
   });
 
   it('keeps generated images under the temporary folder unless IMAGE_CACHE_DIR says otherwise, and feeds summaries only by default', () => {
-    expect(loadConfig({}, '/srv/site')).toMatchObject({ imageCacheDir: path.join(os.tmpdir(), 'portfolio-site-images'), imageCacheMaxBytes: 256 * 1024 * 1024, feedFullContent: false });
+    expect(loadConfig({}, '/srv/site')).toMatchObject({
+      imageCacheDir: path.join(os.tmpdir(), 'portfolio-site-images'),
+      imageCacheMaxBytes: 256 * 1024 * 1024,
+      feedFullContent: false,
+    });
     expect(loadConfig({ IMAGE_CACHE_DIR: 'var/images', IMAGE_CACHE_MAX_MB: '64', FEED_FULL_CONTENT: 'true' }, '/srv/site')).toMatchObject({
       imageCacheDir: '/srv/site/var/images',
       imageCacheMaxBytes: 64 * 1024 * 1024,
       feedFullContent: true,
     });
-    expect(problemsOf({ FEED_FULL_CONTENT: 'yes', IMAGE_CACHE_MAX_MB: '0' }).map((line) => line.split(':')[0])).toEqual(['IMAGE_CACHE_MAX_MB', 'FEED_FULL_CONTENT']);
+    expect(problemsOf({ FEED_FULL_CONTENT: 'yes', IMAGE_CACHE_MAX_MB: '0' }).map((line) => line.split(':')[0])).toEqual([
+      'IMAGE_CACHE_MAX_MB',
+      'FEED_FULL_CONTENT',
+    ]);
   });
 });

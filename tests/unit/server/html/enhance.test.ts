@@ -1,11 +1,17 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { MAX_HIGHLIGHTED_ARTICLE_CHARS, MAX_HIGHLIGHTED_BLOCK_CHARS, MAX_NUMBERED_HEADINGS, enhanceArticleBody, slugifyHeading } from '../../../../server/html/enhance';
+import {
+  MAX_HIGHLIGHTED_ARTICLE_CHARS,
+  MAX_HIGHLIGHTED_BLOCK_CHARS,
+  MAX_NUMBERED_HEADINGS,
+  enhanceArticleBody,
+  slugifyHeading,
+} from '../../../../server/html/enhance';
 
 describe('enhanceArticleBody: code highlighting', () => {
   it.each([
     ['bash', 'for f in *.log; do gzip "$f"; done', 'hljs-keyword'],
-    ['sql', 'SELECT id FROM items WHERE tags @> ARRAY[\'java\'];', 'hljs-keyword'],
+    ['sql', "SELECT id FROM items WHERE tags @> ARRAY['java'];", 'hljs-keyword'],
     ['http', 'GET /items?s=-date_m HTTP/1.1\nAccept: application/json', 'hljs-attribute'],
     ['xml', '<dependency><artifactId>spring-boot</artifactId></dependency>', 'hljs-tag'],
     ['java', 'public record Point(int x, int y) {}', 'hljs-keyword'],
@@ -50,7 +56,11 @@ describe('enhanceArticleBody: heading numbers', () => {
 
   it('starts at the highest level present and fills a skipped level with 1', () => {
     const $ = cheerio.load(enhanceArticleBody('<h3>A</h3><h3>B</h3><h5>C</h5>'), null, false);
-    expect($('.heading-number').map((_, el) => $(el).text()).get()).toEqual(['1', '2', '2.1.1']);
+    expect(
+      $('.heading-number')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).toEqual(['1', '2', '2.1.1']);
   });
 
   it('slugifies accents, ligatures and punctuation', () => {
@@ -62,7 +72,12 @@ describe('enhanceArticleBody: heading links', () => {
   it('puts a link to its own anchor beside each heading, named by the page label and the heading', () => {
     const $ = cheerio.load(enhanceArticleBody('<h2>Intro</h2><h3>Mise en œuvre</h3>'), null, false);
     const wrapper = $('.article-heading').eq(1);
-    expect(wrapper.children().map((_, el) => el.tagName).get()).toEqual(['h3', 'a']);
+    expect(
+      wrapper
+        .children()
+        .map((_, el) => el.tagName)
+        .get(),
+    ).toEqual(['h3', 'a']);
     const link = wrapper.find('a.heading-anchor');
     expect(link.attr('href')).toBe('#1-1-mise-en-oeuvre');
     expect(link.attr('aria-labelledby')).toBe('heading-link-label 1-1-mise-en-oeuvre');
@@ -74,7 +89,12 @@ describe('enhanceArticleBody: heading links', () => {
 
   it('leaves the link out where a <div> may not stand (a heading in <summary>)', () => {
     const $ = cheerio.load(enhanceArticleBody('<details><summary><h2>Plus</h2></summary><p>x</p></details>'), null, false);
-    expect($('summary').children().map((_, el) => el.tagName).get()).toEqual(['h2']);
+    expect(
+      $('summary')
+        .children()
+        .map((_, el) => el.tagName)
+        .get(),
+    ).toEqual(['h2']);
     expect($('summary h2').attr('id')).toBe('1-plus');
     expect($('a.heading-anchor')).toHaveLength(0);
   });
@@ -82,7 +102,9 @@ describe('enhanceArticleBody: heading links', () => {
 
 describe('enhanceArticleBody: code blocks', () => {
   it('puts every <pre>, highlighted or not, in a block for the copy button, text untouched', () => {
-    const html = enhanceArticleBody('<pre><code class="language-java">int a;</code></pre><ul><li><pre>plain &lt;text&gt;</pre></li></ul><p><code>inline</code></p>');
+    const html = enhanceArticleBody(
+      '<pre><code class="language-java">int a;</code></pre><ul><li><pre>plain &lt;text&gt;</pre></li></ul><p><code>inline</code></p>',
+    );
     const $ = cheerio.load(html, null, false);
     expect($('.code-block > pre')).toHaveLength(2);
     expect($('.code-block').last().text()).toBe('plain <text>');
@@ -102,8 +124,14 @@ describe('enhanceArticleBody: bounded work on hostile bodies', () => {
   it('leaves a code block longer than MAX_HIGHLIGHTED_BLOCK_CHARS as plain escaped text', () => {
     const code = 'int x = 1; // <b>\n'.repeat(Math.ceil((MAX_HIGHLIGHTED_BLOCK_CHARS + 1) / 18));
     const escaped = code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    const $ = cheerio.load(enhanceArticleBody(`<pre><code class="language-java">${escaped}</code></pre><pre><code class="language-java">int a;</code></pre>`), null, false);
-    const [big, small] = $('code').toArray().map((element) => $(element));
+    const $ = cheerio.load(
+      enhanceArticleBody(`<pre><code class="language-java">${escaped}</code></pre><pre><code class="language-java">int a;</code></pre>`),
+      null,
+      false,
+    );
+    const [big, small] = $('code')
+      .toArray()
+      .map((element) => $(element));
     expect(big?.children()).toHaveLength(0);
     expect(big?.text()).toBe(code);
     expect(small?.children().length).toBeGreaterThan(0);

@@ -60,8 +60,16 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('keeps an iframe from an allowed host only', () => {
-    const $ = cheerio.load(sanitizeArticleHtml('<iframe src="https://www.youtube-nocookie.com/embed/abc" title="v"></iframe><iframe src="https://evil.example/"></iframe>'), null, false);
-    expect($('iframe[src]').map((_, el) => $(el).attr('src')).get()).toEqual(['https://www.youtube-nocookie.com/embed/abc']);
+    const $ = cheerio.load(
+      sanitizeArticleHtml('<iframe src="https://www.youtube-nocookie.com/embed/abc" title="v"></iframe><iframe src="https://evil.example/"></iframe>'),
+      null,
+      false,
+    );
+    expect(
+      $('iframe[src]')
+        .map((_, el) => $(el).attr('src'))
+        .get(),
+    ).toEqual(['https://www.youtube-nocookie.com/embed/abc']);
   });
 
   it('drops classes other than code languages and highlight spans', () => {

@@ -43,7 +43,10 @@ describe('parseRequestTarget', () => {
   });
 
   it('reads an absolute-form target by its path and query only', () => {
-    expect(parseRequestTarget('http://evil.example/www-be/items/v1.0/items?f=x')).toMatchObject({ policy: { kind: 'items-api' }, url: '/www-be/items/v1.0/items?f=x' });
+    expect(parseRequestTarget('http://evil.example/www-be/items/v1.0/items?f=x')).toMatchObject({
+      policy: { kind: 'items-api' },
+      url: '/www-be/items/v1.0/items?f=x',
+    });
     expect(parseRequestTarget('*').url).toBe('/');
   });
 

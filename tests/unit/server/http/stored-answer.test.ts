@@ -4,7 +4,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, storeAnswer, writeStored, type StoredAnswer } from '../../../../server/http/stored-answer';
 
-async function fetchStored(answer: StoredAnswer, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+async function fetchStored(
+  answer: StoredAnswer,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   const server = createServer((req, res) => writeStored(req, res, answer)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   try {

@@ -14,7 +14,14 @@ vi.mock('../../../../server/html/sanitize', async (importOriginal) => {
   return { ...original, sanitizeArticleHtml: vi.fn(original.sanitizeArticleHtml) };
 });
 
-const summary = (id: string, summaryLength = 100): ArticleSummary => ({ id, title: `Article ${id}`, date: '2024-01-01', tags: [], images: [], summary: `<p>${'x'.repeat(summaryLength)}</p>` });
+const summary = (id: string, summaryLength = 100): ArticleSummary => ({
+  id,
+  title: `Article ${id}`,
+  date: '2024-01-01',
+  tags: [],
+  images: [],
+  summary: `<p>${'x'.repeat(summaryLength)}</p>`,
+});
 const article = (id: string): Article => ({ ...summary(id), body: '<p>corps</p>', language: 'fr' });
 
 /** A source whose answers the test scripts; it counts its calls. */

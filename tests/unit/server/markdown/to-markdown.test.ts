@@ -49,6 +49,8 @@ describe('absolutizeMarkdown', () => {
 
 describe('convertHtmlToText', () => {
   it('keeps the words, underscores included, on one line', () => {
-    expect(convertHtmlToText('<p>Le <em>paramètre</em> <code>max_connections</code>\n et <a href="/x">plus</a>.</p>')).toBe('Le paramètre max_connections et plus.');
+    expect(convertHtmlToText('<p>Le <em>paramètre</em> <code>max_connections</code>\n et <a href="/x">plus</a>.</p>')).toBe(
+      'Le paramètre max_connections et plus.',
+    );
   });
 });

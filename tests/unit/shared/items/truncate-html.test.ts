@@ -50,7 +50,9 @@ describe('htmlToPlainText and truncateText', () => {
 
   it('keeps an unknown or out-of-range entity as written', () => {
     expect(htmlToPlainText('a &#99999999; b &bogus; c')).toBe('a &#99999999; b &bogus; c');
-    expect(htmlToPlainText('<p><code>Cache-Control</code>, <em>ETag</em> : <strong>vite</strong>.</p><p>Suite<br>fin</p>')).toBe('Cache-Control, ETag : vite. Suite fin');
+    expect(htmlToPlainText('<p><code>Cache-Control</code>, <em>ETag</em> : <strong>vite</strong>.</p><p>Suite<br>fin</p>')).toBe(
+      'Cache-Control, ETag : vite. Suite fin',
+    );
   });
 
   it('trims a description at a word boundary to about 160 characters', () => {

@@ -38,7 +38,9 @@ describe('the items API wire format', () => {
   it('keeps the order the fields come in, which differs between sources', () => {
     const builtIn: Article = { id: 'a', title: 'T', date: '2024-01-01', language: 'en', tags: [], images: [], summary: 's', body: 'b', series: 'S' };
     const upstream: Article = { id: 'a', title: 'T', date: '2024-01-01', tags: [], images: [], summary: 's', body: 'b', language: 'en' };
-    expect(JSON.stringify(toWireItem(builtIn))).toBe('{"id":"a","tit":"T","date_m":"2024-01-01","lg":"en","tags":[],"img":[],"sum":"s","ctn":"b","series":"S"}');
+    expect(JSON.stringify(toWireItem(builtIn))).toBe(
+      '{"id":"a","tit":"T","date_m":"2024-01-01","lg":"en","tags":[],"img":[],"sum":"s","ctn":"b","series":"S"}',
+    );
     expect(JSON.stringify(toWireItem(upstream))).toBe('{"id":"a","tit":"T","date_m":"2024-01-01","tags":[],"img":[],"sum":"s","ctn":"b","lg":"en"}');
     expect(Object.keys(readWireItem(toWireItem(builtIn)))).toEqual(Object.keys(builtIn));
   });
@@ -47,7 +49,9 @@ describe('the items API wire format', () => {
     const summary = { id: 'a', title: 'T', date: '2024-01-01', tags: [], images: [], summary: 's', updated: undefined, secret: 'x' };
     expect(toWireItem(summary)).toStrictEqual({ id: 'a', tit: 'T', date_m: '2024-01-01', tags: [], img: [], sum: 's' });
     // As JSON.parse gives them: "__proto__" and "constructor" are own keys there.
-    const parsed = JSON.parse('{"id":"a","tit":"T","date_m":"2024-01-01","tags":[],"img":[],"sum":"s","__proto__":{"x":1},"constructor":"y"}') as WireArticleSummary;
+    const parsed = JSON.parse(
+      '{"id":"a","tit":"T","date_m":"2024-01-01","tags":[],"img":[],"sum":"s","__proto__":{"x":1},"constructor":"y"}',
+    ) as WireArticleSummary;
     expect(readWireItem(parsed)).toStrictEqual({ id: 'a', title: 'T', date: '2024-01-01', tags: [], images: [], summary: 's' });
   });
 });

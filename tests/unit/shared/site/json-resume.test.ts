@@ -21,7 +21,13 @@ describe('buildJsonResume', () => {
 
   it('gives every URL from SITE_URL, and the owner data from the site config', () => {
     const { basics, meta } = buildJsonResume({ siteUrl: SITE_URL, describeEnvironment });
-    expect(basics).toMatchObject({ name: siteConfig.author, label: siteConfig.jobTitle, email: siteConfig.email, url: SITE_URL, summary: siteConfig.jobDescription });
+    expect(basics).toMatchObject({
+      name: siteConfig.author,
+      label: siteConfig.jobTitle,
+      email: siteConfig.email,
+      url: SITE_URL,
+      summary: siteConfig.jobDescription,
+    });
     expect(basics.image).toBe(`https://cv.example.test${siteConfig.photo.large.src2x}`);
     const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = siteConfig.postalAddress;
     expect(basics.location).toEqual({ address: street, postalCode, city, countryCode });
@@ -53,7 +59,14 @@ describe('buildJsonResume', () => {
     };
     const resume = buildJsonResume({ siteUrl: SITE_URL, describeEnvironment, cv });
     expect(resume.work).toEqual([
-      { name: 'Mutuelle', description: 'client freelance', position: 'Architecte', startDate: '2022', summary: 'Un paragraphe.\n\nEnvironnement : Java 21', highlights: ['Une réalisation'] },
+      {
+        name: 'Mutuelle',
+        description: 'client freelance',
+        position: 'Architecte',
+        startDate: '2022',
+        summary: 'Un paragraphe.\n\nEnvironnement : Java 21',
+        highlights: ['Une réalisation'],
+      },
       { name: 'Éditeur', position: 'Lead', startDate: '2013', endDate: '2015' },
     ]);
     expect(resume.education).toEqual([{ institution: 'École, Nantes', area: 'Diplôme d’ingénieur', startDate: '2001', endDate: '2003' }]);
