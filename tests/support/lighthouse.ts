@@ -1,7 +1,7 @@
 // Lighthouse (mobile settings, its defaults) driving Debian's Chromium, one page at a time.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 
 /** Every page type on the sample content. The 404 page is left out: Lighthouse's SEO category marks
  * any non-2xx status down by design (it is covered by axe and the Nu checker instead). */
@@ -50,16 +50,7 @@ async function runOnce(url: string, port: number, attemptsLeft = 3) {
 export async function auditPages(baseUrl: string, pages: Record<string, string>, runs = 1): Promise<PageAudit[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     const results: PageAudit[] = [];
