@@ -85,7 +85,14 @@ function toSummary({ id, title, date, tags, images, summary, updated, series }: 
   return { id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}) };
 }
 
-export async function createContentSource({ contentDir, logger, watchFiles = true, showDrafts = false, cacheDir = DEFAULT_CONTENT_CACHE_DIR, now = Date.now }: ContentSourceOptions): Promise<ContentSource> {
+export async function createContentSource({
+  contentDir,
+  logger,
+  watchFiles = true,
+  showDrafts = false,
+  cacheDir = DEFAULT_CONTENT_CACHE_DIR,
+  now = Date.now,
+}: ContentSourceOptions): Promise<ContentSource> {
   const log = logger.child({ source: 'content' });
   const articlesDir = path.join(contentDir, 'articles');
   const relative = (name: string) => path.relative(process.cwd(), path.join(articlesDir, name)) || name;
@@ -152,7 +159,14 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   };
 
   /** Brings one file's article up to date (synchronously: its reads are done); true when something changed. */
-  const apply = (name: string, text: string | Error | null, hash: string, cached: CachedArticle | null, writes: Promise<void>[], fileStat: { mtimeMs: number; size: number } = { mtimeMs: 0, size: -1 }): boolean => {
+  const apply = (
+    name: string,
+    text: string | Error | null,
+    hash: string,
+    cached: CachedArticle | null,
+    writes: Promise<void>[],
+    fileStat: { mtimeMs: number; size: number } = { mtimeMs: 0, size: -1 },
+  ): boolean => {
     if (text === null) {
       const known = byName.has(name) || problems.has(name);
       forget(name);
@@ -175,7 +189,18 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
       const owner = byId.get(article.id);
       if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
       forget(name);
-      const entry: Entry = { name, hash, mtimeMs: fileStat.mtimeMs, size: fileStat.size, summary: toSummary(article), language: article.language, draft, ...(seriesOrder !== undefined ? { seriesOrder } : {}), time: doc.time, relatedTerms: relatedTermsOf(doc) };
+      const entry: Entry = {
+        name,
+        hash,
+        mtimeMs: fileStat.mtimeMs,
+        size: fileStat.size,
+        summary: toSummary(article),
+        language: article.language,
+        draft,
+        ...(seriesOrder !== undefined ? { seriesOrder } : {}),
+        time: doc.time,
+        relatedTerms: relatedTermsOf(doc),
+      };
       byName.set(name, entry);
       byId.set(article.id, entry);
       version += 1;
@@ -189,7 +214,8 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     return true;
   };
 
-  const readText = (name: string) => readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
+  const readText = (name: string) =>
+    readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
 
   /** Applies the given files (their current state on disk), a slice at a time; true when anything changed. */
   const applyFiles = async (names: string[], { trustUnchangedStat = false } = {}): Promise<boolean> => {
@@ -221,7 +247,9 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
     }
     await Promise.all(writes);
     // A file refused for a duplicate id gets its chance when the first owner goes away.
-    const waiting = [...problems.entries()].filter(([name, problem]) => problem.field === 'id' && problem.message.includes('duplicate id') && !names.includes(name));
+    const waiting = [...problems.entries()].filter(
+      ([name, problem]) => problem.field === 'id' && problem.message.includes('duplicate id') && !names.includes(name),
+    );
     for (const [name] of waiting) {
       const text = await readText(name);
       problems.delete(name);
@@ -305,11 +333,12 @@ export async function createContentSource({ contentDir, logger, watchFiles = tru
   }
   let dirty = !snapshot;
   dirty = (await fullScan({ trustUnchangedStat: true })) || dirty;
-  log.info({ articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) }, 'content loaded');
+  log.info(
+    { articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) },
+    'content loaded',
+  );
   schedulePublication();
-  void cache
-    .prune(new Set([...byName.values()].map((entry) => entry.hash)))
-    .catch((error: unknown) => log.warn({ err: error }, 'content cache not pruned'));
+  void cache.prune(new Set([...byName.values()].map((entry) => entry.hash))).catch((error: unknown) => log.warn({ err: error }, 'content cache not pruned'));
 
   // One update at a time; changes arriving meanwhile wait for the next round.
   let pendingNames = new Set<string>();

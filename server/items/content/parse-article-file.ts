@@ -56,7 +56,8 @@ const frontMatterSchema = z
     seriesOrder: z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
   })
   .superRefine((meta, context) => {
-    if (meta.updated && meta.updated < meta.date.slice(0, 10)) context.addIssue({ code: 'custom', path: ['updated'], message: `${meta.updated} is before the date ${meta.date}` });
+    if (meta.updated && meta.updated < meta.date.slice(0, 10))
+      context.addIssue({ code: 'custom', path: ['updated'], message: `${meta.updated} is before the date ${meta.date}` });
     if (meta.seriesOrder !== undefined && !meta.series) context.addIssue({ code: 'custom', path: ['seriesOrder'], message: 'needs a series' });
   });
 

@@ -2,7 +2,17 @@
 // (title > tags > headings > summary > body), Snowball stems per language, prefix on the last word,
 // typo tolerance by word length, exact tag filter, tag facets, snippets and "did you mean".
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import { analyzeText, foldedWords, foldText, isStopWord, normalizeSearchKey, stemLanguageOf, stemWord, type StemLanguage, type TermCounts } from './text-analysis';
+import {
+  analyzeText,
+  foldedWords,
+  foldText,
+  isStopWord,
+  normalizeSearchKey,
+  stemLanguageOf,
+  stemWord,
+  type StemLanguage,
+  type TermCounts,
+} from './text-analysis';
 import type { SearchRequest, SearchSort } from '../../../shared/items/search';
 
 export { foldText, normalizeSearchKey } from './text-analysis';
@@ -45,7 +55,13 @@ export function buildIndexDocument(id: string, time: number, language: string, t
     id,
     time,
     tags: text.tags,
-    terms: { title: field(text.title), tags: field(text.tags.join(' ')), headings: field(text.headings), summary: field(text.summary), body: field(text.body, text.code) },
+    terms: {
+      title: field(text.title),
+      tags: field(text.tags.join(' ')),
+      headings: field(text.headings),
+      summary: field(text.summary),
+      body: field(text.body, text.code),
+    },
     surfaces: [...surfaces],
   };
 }
@@ -233,7 +249,10 @@ export class SearchIndex {
       // Without a tag and with every article public (the usual case), no document needs a look.
       ...(key === undefined && this.options.allVisible?.()
         ? {}
-        : { filter: (result: SearchResult) => this.options.isVisible(String(result.id)) && (key === undefined || (this.docs.get(String(result.id))?.tagKeys.has(key) ?? false)) }),
+        : {
+            filter: (result: SearchResult) =>
+              this.options.isVisible(String(result.id)) && (key === undefined || (this.docs.get(String(result.id))?.tagKeys.has(key) ?? false)),
+          }),
     });
   }
 
@@ -293,7 +312,12 @@ export class SearchIndex {
     const replaced = words.map((word) => {
       if (this.match([word], tag).length > 0) return word;
       // One word alone, with one more typo allowed; the best-scored document term is the closest.
-      const results = this.mini.search(word, { fuzzy: typoBudget(word) + 1, prefix: false, boost: BOOST, filter: (result) => this.options.isVisible(String(result.id)) });
+      const results = this.mini.search(word, {
+        fuzzy: typoBudget(word) + 1,
+        prefix: false,
+        boost: BOOST,
+        filter: (result) => this.options.isVisible(String(result.id)),
+      });
       const counts = new Map<string, number>();
       for (const result of results.slice(0, 50)) for (const term of result.terms) counts.set(term, (counts.get(term) ?? 0) + result.score);
       const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
@@ -378,12 +402,15 @@ export class SearchIndex {
     if (!info || terms.length === 0) return [];
     const tagKeys = info.tagKeys;
     return this.mini
-      .search({ combineWith: 'OR', queries: [...new Set(terms)] }, {
-        boost: BOOST,
-        // Shared tags count most: an article with the same tags is related before one with the same words.
-        boostDocument: (other) => 1 + [...(this.docs.get(String(other))?.tagKeys ?? [])].filter((key) => tagKeys.has(key)).length,
-        filter: (result) => String(result.id) !== id && !exclude.has(String(result.id)) && this.options.isVisible(String(result.id)),
-      })
+      .search(
+        { combineWith: 'OR', queries: [...new Set(terms)] },
+        {
+          boost: BOOST,
+          // Shared tags count most: an article with the same tags is related before one with the same words.
+          boostDocument: (other) => 1 + [...(this.docs.get(String(other))?.tagKeys ?? [])].filter((key) => tagKeys.has(key)).length,
+          filter: (result) => String(result.id) !== id && !exclude.has(String(result.id)) && this.options.isVisible(String(result.id)),
+        },
+      )
       .slice(0, limit)
       .map((result) => String(result.id));
   }
@@ -391,5 +418,8 @@ export class SearchIndex {
 
 /** The stems "related" searches with: the article's tags, title and headings. */
 export function relatedTermsOf(doc: IndexDocument): string[] {
-  return [...doc.terms.tags, ...doc.terms.title, ...doc.terms.headings].sort((a, b) => b[1] - a[1]).slice(0, 24).map(([term]) => term);
+  return [...doc.terms.tags, ...doc.terms.title, ...doc.terms.headings]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 24)
+    .map(([term]) => term);
 }

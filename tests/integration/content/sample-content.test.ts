@@ -12,7 +12,9 @@ import { rootDir } from '../../support/test-app';
 describe('sample content', async () => {
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'sample-cache-'));
   const loaded = await createContentSource({ contentDir: path.join(rootDir, 'content'), logger: pino({ level: 'silent' }), watchFiles: false, cacheDir });
-  const articles = (await Promise.all((await loaded.list('')).map((summary) => loaded.get(summary.id)))).filter((article): article is Article => article !== null);
+  const articles = (await Promise.all((await loaded.list('')).map((summary) => loaded.get(summary.id)))).filter(
+    (article): article is Article => article !== null,
+  );
   const problems = loaded.problems();
   await loaded.close();
 
@@ -39,7 +41,10 @@ describe('sample content', async () => {
   it('covers Java, Spring, PostgreSQL, Angular, HTTP and Linux', () => {
     const tags = new Set(articles.flatMap((article) => article.tags.map((tag) => tag.toLowerCase())));
     for (const topic of ['java', 'spring', 'postgresql', 'angular', 'http', 'linux']) {
-      expect([...tags].some((tag) => tag.includes(topic)), topic).toBe(true);
+      expect(
+        [...tags].some((tag) => tag.includes(topic)),
+        topic,
+      ).toBe(true);
     }
   });
 

@@ -53,8 +53,16 @@ describe('bad content files', () => {
       ['yaml-casse.md', 'front matter'],
       ['zz-doublon.md', 'id'],
     ]);
-    const logged = recorder.lines().filter((line) => line.level === 50).map((line) => String(line.msg));
-    expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(/mauvaise-date\.md: date: /), expect.stringMatching(/zz-doublon\.md: id: duplicate id "http-caching", already used by .*http-caching\.md/)]));
+    const logged = recorder
+      .lines()
+      .filter((line) => line.level === 50)
+      .map((line) => String(line.msg));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/mauvaise-date\.md: date: /),
+        expect.stringMatching(/zz-doublon\.md: id: duplicate id "http-caching", already used by .*http-caching\.md/),
+      ]),
+    );
 
     const list = await request(app).get(`${API}/items`).expect(200);
     expect((list.body as { id: string }[]).map((item) => item.id)).toEqual(FIXTURE_IDS_NEWEST_FIRST);

@@ -28,7 +28,13 @@ function article(id: string, fields: Record<string, string> = {}, body = 'Un cor
 const put = (id: string, fields?: Record<string, string>, body?: string) => writeFile(path.join(dir, 'articles', `${id}.md`), article(id, fields, body));
 
 async function open(options: { showDrafts?: boolean; watchFiles?: boolean } = {}) {
-  const source = await createContentSource({ contentDir: dir, logger: pino({ level: 'silent' }), watchFiles: options.watchFiles ?? false, cacheDir, showDrafts: options.showDrafts ?? false });
+  const source = await createContentSource({
+    contentDir: dir,
+    logger: pino({ level: 'silent' }),
+    watchFiles: options.watchFiles ?? false,
+    cacheDir,
+    showDrafts: options.showDrafts ?? false,
+  });
   sources.push(source);
   return source;
 }

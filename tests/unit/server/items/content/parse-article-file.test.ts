@@ -16,8 +16,18 @@ function errorOf(text: string): ContentFileError {
 
 describe('parseArticleFile', () => {
   it('turns front matter and Markdown into an article', () => {
-    const article = parseArticleFile('x.md', file([...valid, 'images: [/images/a.svg, /images/b.svg]'].join('\n'), '## Titre\n\n```java\nint a;\n```\n\n<kbd>Ctrl</kbd>'));
-    expect(article).toMatchObject({ id: 'mon-article', title: 'Mon article', date: '2024-03-12', language: 'fr', tags: ['Java', 'Spring'], images: ['/images/a.svg', '/images/b.svg'] });
+    const article = parseArticleFile(
+      'x.md',
+      file([...valid, 'images: [/images/a.svg, /images/b.svg]'].join('\n'), '## Titre\n\n```java\nint a;\n```\n\n<kbd>Ctrl</kbd>'),
+    );
+    expect(article).toMatchObject({
+      id: 'mon-article',
+      title: 'Mon article',
+      date: '2024-03-12',
+      language: 'fr',
+      tags: ['Java', 'Spring'],
+      images: ['/images/a.svg', '/images/b.svg'],
+    });
     expect(article.summary).toBe('Un <em>résumé</em>.');
     expect(article.body).toContain('<h2>Titre</h2>');
     expect(article.body).toContain('<code class="language-java">');
@@ -25,7 +35,10 @@ describe('parseArticleFile', () => {
   });
 
   it('accepts a single image, a numeric id and a date-time', () => {
-    const article = parseArticleFile('x.md', file(['id: 42', 'title: T', 'date: 2024-03-12T10:30:00Z', 'language: en', 'image: /images/a.svg', 'summary: S'].join('\n')));
+    const article = parseArticleFile(
+      'x.md',
+      file(['id: 42', 'title: T', 'date: 2024-03-12T10:30:00Z', 'language: en', 'image: /images/a.svg', 'summary: S'].join('\n')),
+    );
     expect(article).toMatchObject({ id: '42', images: ['/images/a.svg'], date: '2024-03-12T10:30:00.000Z', tags: [] });
   });
 

@@ -20,7 +20,12 @@ const articles: Record<string, Fixture> = {
   'pg-heading': { title: 'Mesurer une base', headings: 'Le cas PostgreSQL', date: '2022-01-01', body: 'On mesure.' },
   'pg-summary': { title: 'Sauvegarder une base', summary: 'Avec pg_dump et PostgreSQL.', date: '2023-01-01', body: 'On sauvegarde.' },
   'linux-body': { title: 'Diagnostiquer un serveur Linux', tags: ['Linux'], date: '2025-01-01', body: 'Le serveur héberge aussi PostgreSQL, entre autres.' },
-  optim: { title: "L'optimisation des requêtes", tags: ['Performance'], date: '2019-05-01', body: "L'architecture d'une application compte. Une requête <script>alert(1)</script> & co." },
+  optim: {
+    title: "L'optimisation des requêtes",
+    tags: ['Performance'],
+    date: '2019-05-01',
+    body: "L'architecture d'une application compte. Une requête <script>alert(1)</script> & co.",
+  },
   cache: { title: 'HTTP responses', language: 'en', tags: ['HTTP', 'Cache'], date: '2024-06-01', body: 'Responses are cached by proxies and browsers.' },
   spring: { title: 'Spring Security', tags: ['Spring', 'Sécurité'], date: '2024-02-01', body: 'L’équipe sécurité valide les jetons JWT.' },
   oeuvre: { title: 'Mise en œuvre de Spring Batch', tags: ['Spring'], date: '2018-01-01', body: 'Le chunk et les partitions.' },
@@ -32,14 +37,22 @@ function buildIndex() {
   const index = new SearchIndex({ isVisible: () => true, textOf: (id) => texts.get(id) });
   for (const [id, fixture] of Object.entries(articles)) {
     const language = fixture.language ?? 'fr';
-    const text = { title: fixture.title, tags: fixture.tags ?? [], headings: fixture.headings ?? '', summary: fixture.summary ?? '', body: fixture.body ?? '', code: fixture.code ?? '' };
+    const text = {
+      title: fixture.title,
+      tags: fixture.tags ?? [],
+      headings: fixture.headings ?? '',
+      summary: fixture.summary ?? '',
+      body: fixture.body ?? '',
+      code: fixture.code ?? '',
+    };
     index.set(buildIndexDocument(id, Date.parse(fixture.date ?? '2020-01-01'), language, text));
     texts.set(id, { text: `${text.summary}\n\n${text.body}`, language });
   }
   return index;
 }
 const index = buildIndex();
-const ids = (text: string, extra: { tag?: string; sort?: 'relevance' | 'date' } = {}) => index.search({ text, ...extra, pageSize: 100 }).hits.map((hit) => hit.id);
+const ids = (text: string, extra: { tag?: string; sort?: 'relevance' | 'date' } = {}) =>
+  index.search({ text, ...extra, pageSize: 100 }).hits.map((hit) => hit.id);
 
 describe('search index: relevance', () => {
   it('ranks title above tags, tags above headings, headings above summary, summary above body', () => {
@@ -108,8 +121,20 @@ describe('search index: what a result shows', () => {
   });
 
   it('cuts a snippet of about 200 characters around the match', () => {
-    const long = new SearchIndex({ isVisible: () => true, textOf: () => ({ text: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, language: 'fr' }) });
-    long.set(buildIndexDocument('long', 0, 'fr', { title: 'T', tags: [], headings: '', summary: '', body: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, code: '' }));
+    const long = new SearchIndex({
+      isVisible: () => true,
+      textOf: () => ({ text: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`, language: 'fr' }),
+    });
+    long.set(
+      buildIndexDocument('long', 0, 'fr', {
+        title: 'T',
+        tags: [],
+        headings: '',
+        summary: '',
+        body: `${'avant '.repeat(100)}PostgreSQL ${'après '.repeat(100)}`,
+        code: '',
+      }),
+    );
     const snippet = long.search({ text: 'postgresql' }).hits[0]?.snippet ?? '';
     const visible = snippet.replace(/<\/?mark>/g, '');
     expect(snippet).toContain('<mark>PostgreSQL</mark>');
