@@ -20,6 +20,8 @@ export interface NginxAnswer {
 export interface DocumentedNginx {
   httpPort: number;
   httpsPort: number;
+  /** The self-signed certificate (PEM) nginx serves, for clients that must trust it. */
+  certificate: string;
   get(scheme: 'http' | 'https', urlPath: string, headers?: Record<string, string>): Promise<NginxAnswer>;
   stop(): Promise<void>;
 }
@@ -54,13 +56,19 @@ function send(scheme: 'http' | 'https', port: number, urlPath: string, headers: 
   });
 }
 
-/**
- * Starts nginx with the documented configuration in front of the server at `serverPort`.
- * `workerCpu`: pin its one worker to this CPU (benchmarks).
- */
-export async function startDocumentedNginx(rootDir: string, serverPort: number, options: { workerCpu?: number } = {}): Promise<DocumentedNginx> {
+export interface DocumentedNginxOptions {
+  /** Pin its one worker to this CPU (benchmarks). */
+  workerCpu?: number;
+  /** Redirect plain HTTP to the loopback HTTPS port rather than 443, so that a client can follow it. */
+  redirectToHttpsPort?: boolean;
+}
+
+/** Starts nginx with the documented configuration in front of the server at `serverPort`. */
+export async function startDocumentedNginx(rootDir: string, serverPort: number, options: DocumentedNginxOptions = {}): Promise<DocumentedNginx> {
   const dir = await mkdtemp(path.join(tmpdir(), 'nginx-'));
   const [httpPort, httpsPort] = await Promise.all([findFreePort(), findFreePort()]);
+  // Valid for the example's name and for 127.0.0.1: a client that trusts it can verify either.
+  const subjectAltName = `subjectAltName=DNS:${NGINX_HOST},IP:127.0.0.1`;
   execFileSync(
     'openssl',
     [
@@ -73,6 +81,8 @@ export async function startDocumentedNginx(rootDir: string, serverPort: number, 
       '1',
       '-subj',
       `/CN=${NGINX_HOST}`,
+      '-addext',
+      subjectAltName,
       '-keyout',
       path.join(dir, 'key.pem'),
       '-out',
@@ -87,6 +97,7 @@ export async function startDocumentedNginx(rootDir: string, serverPort: number, 
   site = replaceExactly(site, 'server 127.0.0.1:3000;', `server 127.0.0.1:${serverPort};`);
   site = replaceExactly(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`);
   site = replaceExactly(site, 'listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`);
+  if (options.redirectToHttpsPort) site = replaceExactly(site, 'return 301 https://$host$request_uri;', `return 301 https://$host:${httpsPort}$request_uri;`);
   site = replaceExactly(site, `/etc/letsencrypt/live/${NGINX_HOST}/fullchain.pem`, path.join(dir, 'cert.pem'));
   site = replaceExactly(site, `/etc/letsencrypt/live/${NGINX_HOST}/privkey.pem`, path.join(dir, 'key.pem'));
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
@@ -119,6 +130,7 @@ export async function startDocumentedNginx(rootDir: string, serverPort: number, 
   return {
     httpPort,
     httpsPort,
+    certificate: path.join(dir, 'cert.pem'),
     get: (scheme, urlPath, headers = {}) => send(scheme, scheme === 'https' ? httpsPort : httpPort, urlPath, headers),
     async stop() {
       const exited = new Promise((resolve) => nginx.once('exit', resolve));
