@@ -1,5 +1,6 @@
 // HTTP adapter for ITEMS_SERVICE_URL: bounded in time and size, answers validated item by item.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ItemsUnavailableError, isValidArticleId, normalizeFilter } from '../../shared/items/items-reader';
@@ -10,6 +11,13 @@ import { ItemsContentError, type ItemsSource } from './source';
 
 /** Largest upstream answer read; past it the call fails rather than fill memory. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Upstream lists fetched and checked at the same time. Each answer is the whole matching list (10,000
+ * summaries are about 4 MB of JSON, several times that once parsed): a burst of distinct searches held
+ * them all in memory at once (issue 13, row 14). The others wait their turn.
+ */
+export const MAX_CONCURRENT_LISTS = 2;
 /**
  * Largest answer for one article: six times the body this server keeps (MAX_BODY_CHARS). Parsing a
  * larger JSON text would hold the event loop for hundreds of milliseconds for nothing shown.
@@ -120,6 +128,7 @@ async function readLimitedText(response: Response, maxBytes: number): Promise<st
 
 export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOptions): ItemsSource {
   const log = logger.child({ source: 'upstream' });
+  const limitLists = pLimit(MAX_CONCURRENT_LISTS);
 
   /** GET a JSON document; null on 404; ItemsUnavailableError on anything else that is not a 200 with JSON. */
   async function getJson(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES): Promise<unknown> {
@@ -148,31 +157,37 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     }
   }
 
+  /** One list from upstream, each entry checked: malformed ones are dropped and logged. */
+  async function readList(filter: string, signal?: AbortSignal): Promise<ArticleSummary[]> {
+    signal?.throwIfAborted();
+    const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
+    const f = normalizeFilter(filter);
+    if (f) query.set('f', f);
+    const body = await getJson(`${baseUrl}/items?${query.toString()}`, signal);
+    if (!Array.isArray(body)) {
+      log.warn({ filter: f }, 'upstream list is not a JSON array');
+      throw new ItemsContentError('upstream list is not an array');
+    }
+    const items: ArticleSummary[] = [];
+    for (const [index, raw] of body.entries()) {
+      // Checked in slices: 10,000 entries at once would hold the event loop for hundreds of ms.
+      if (index > 0 && index % 500 === 0) await yieldToEventLoop();
+      const parsed = parseEntry<WireArticleSummary>(raw, summaryFields);
+      if ('dropped' in parsed) {
+        log.warn({ index, id: describeId(raw), ...parsed.dropped }, 'malformed upstream item dropped');
+        continue;
+      }
+      if (parsed.replaced.length > 0) log.warn({ id: parsed.item.id, fields: parsed.replaced }, 'upstream item fields replaced');
+      items.push(readWireItem(parsed.item));
+    }
+    return items;
+  }
+
   return {
     description: `upstream ${baseUrl}`,
 
-    async list(filter, signal): Promise<ArticleSummary[]> {
-      const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
-      const f = normalizeFilter(filter);
-      if (f) query.set('f', f);
-      const body = await getJson(`${baseUrl}/items?${query.toString()}`, signal);
-      if (!Array.isArray(body)) {
-        log.warn({ filter: f }, 'upstream list is not a JSON array');
-        throw new ItemsContentError('upstream list is not an array');
-      }
-      const items: ArticleSummary[] = [];
-      for (const [index, raw] of body.entries()) {
-        // Checked in slices: 10,000 entries at once would hold the event loop for hundreds of ms.
-        if (index > 0 && index % 500 === 0) await yieldToEventLoop();
-        const parsed = parseEntry<WireArticleSummary>(raw, summaryFields);
-        if ('dropped' in parsed) {
-          log.warn({ index, id: describeId(raw), ...parsed.dropped }, 'malformed upstream item dropped');
-          continue;
-        }
-        if (parsed.replaced.length > 0) log.warn({ id: parsed.item.id, fields: parsed.replaced }, 'upstream item fields replaced');
-        items.push(readWireItem(parsed.item));
-      }
-      return items;
+    list(filter, signal): Promise<ArticleSummary[]> {
+      return limitLists(() => readList(filter, signal));
     },
 
     async get(id, signal): Promise<Article | null> {

@@ -7,6 +7,7 @@ import { HEADING_ANCHOR_CLASS } from '../../../shared/items/article-markup';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { startHostileUpstream, type HostileContent, type HostileUpstream } from '../../support/hostile-upstream';
 import { createRecordingLogger, createTestApp, type TestApp } from '../../support/test-app';
+import { MAX_CONCURRENT_LISTS } from '../../../server/items/upstream';
 
 const API = '/www-be/items/v1.0';
 
@@ -82,6 +83,27 @@ describe('calls sent upstream', () => {
     await request(ctx.app).get(`${API}/items/..%2F..%2Fadmin`).expect(404);
     await request(ctx.app).get('/articles/..%2Fadmin').expect(404);
     expect(upstream.calls).toEqual([]);
+  });
+});
+
+describe('upstream load', () => {
+  it('fetches at most MAX_CONCURRENT_LISTS lists at a time, and answers every search', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const serve = serveArticles([article('42')]);
+    upstream.handle(async (req, res, url) => {
+      if (url.pathname !== `${UPSTREAM_BASE_PATH}/items`) return serve(req, res, url);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      inFlight -= 1;
+      serve(req, res, url);
+    });
+    await start();
+    const searches = ['sql', 'java', 'kafka', 'spring', 'docker', 'linux'];
+    const answers = await Promise.all(searches.map((f) => request(ctx.app).get('/www-be/items/v1.0/items').query({ f })));
+    expect(answers.map((answer) => answer.status)).toEqual(searches.map(() => 200));
+    expect(most).toBe(MAX_CONCURRENT_LISTS);
   });
 });
 
