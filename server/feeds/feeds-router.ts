@@ -14,6 +14,7 @@ import { buildRobotsTxt } from './build-robots';
 import { buildSitemap } from './build-sitemap';
 import { FEED_ARTICLE_LIMIT, readLatestArticles } from './latest-articles';
 import { toTagKey } from '../../shared/items/search';
+import { sendArticlesUnavailable } from '../middleware/errors';
 
 export interface FeedsRouterDeps {
   cache: ItemsCache;
@@ -52,11 +53,7 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
       }
       // Nothing cached and the source down: a retryable answer, never a 500 a reader would report.
       if (!(error instanceof ItemsUnavailableError)) throw error;
-      res
-        .status(503)
-        .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
-        .type('text/plain; charset=utf-8')
-        .send('The articles are unavailable for the moment; retry later.\n');
+      sendArticlesUnavailable(res);
     }
   };
 

@@ -15,6 +15,7 @@ import { siteConfig } from '../../shared/site/site-config';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import { absolutizeMarkdown, convertHtmlToMarkdown, convertHtmlToText } from './to-markdown';
+import { sendArticlesUnavailable } from '../middleware/errors';
 
 export interface MarkdownRouterDeps {
   items: ItemsReader;
@@ -99,7 +100,7 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
       await responseCache.send(req, res, 200, Buffer.from(result));
     } catch (error) {
       if (!(error instanceof ItemsUnavailableError)) throw error;
-      res.status(503).set({ 'Retry-After': '30', 'Cache-Control': 'no-store' }).type(PLAIN).send('The articles are unavailable for the moment; retry later.\n');
+      sendArticlesUnavailable(res);
     }
   };
 

@@ -14,6 +14,15 @@ function sendError(req: Request, res: Response, status: number, title: string, m
   }
 }
 
+/** A document (feed, Markdown twin, share card) whose articles cannot be read now: retry later, never a 500. */
+export function sendArticlesUnavailable(res: Response): void {
+  res
+    .status(503)
+    .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
+    .type('text/plain; charset=utf-8')
+    .send('The articles are unavailable for the moment; retry later.\n');
+}
+
 /** A path whose percent-encoding is not UTF-8 cannot name anything here: 400 before any handler. */
 export function rejectMalformedPath(req: Request, res: Response, next: NextFunction): void {
   try {

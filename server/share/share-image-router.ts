@@ -18,6 +18,7 @@ import {
 import { siteConfig } from '../../shared/site/site-config';
 import { hashKey, type DiskCache } from '../images/disk-cache';
 import { loadCardFonts, renderShareImage } from './render-share-image';
+import { sendArticlesUnavailable } from '../middleware/errors';
 
 /** For a URL that names its content: a year, never revalidated. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -76,11 +77,7 @@ export function createShareImageRouter({ items, rootDir, cache }: ShareImageRout
       await handler(req, res);
     } catch (error) {
       if (!(error instanceof ItemsUnavailableError)) throw error;
-      res
-        .status(503)
-        .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
-        .type('text/plain; charset=utf-8')
-        .send('The articles are unavailable for the moment; retry later.\n');
+      sendArticlesUnavailable(res);
     }
   };
 

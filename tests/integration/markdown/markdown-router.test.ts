@@ -2,7 +2,7 @@
 // the llmstxt.org layout, and the twin of an upstream article converted from its HTML.
 import matter from 'gray-matter';
 import request from 'supertest';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { siteConfig } from '../../../shared/site/site-config';
 import { sendJson, startFakeUpstream, UPSTREAM_BASE_PATH, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
@@ -85,9 +85,16 @@ describe('with an upstream items service', () => {
     await upstream?.close();
     ctx = upstream = undefined;
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await upstream?.close();
+
+  it('answers 503 with Retry-After, not a 500, for twins, llms.txt and share cards while the upstream is down', async () => {
+    upstream = await startFakeUpstream((_req, res) => sendJson(res, 500, {}));
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl });
+    for (const url of ['/articles/7.md', '/llms.txt', '/share/articles/7.png', '/share/tags/Java.png']) {
+      const response = await request(ctx.app).get(url).expect(503);
+      expect([response.headers['retry-after'], response.headers['cache-control']], url).toEqual(['30', 'no-store']);
+      expect(response.headers['content-type'], url).toMatch(/^text\/plain/);
+      expect(response.text, url).not.toMatch(/Error|at \w+ \(/);
+    }
   });
 
   it('converts the sanitised HTML: no heading numbers or link icons, absolute links and images, fenced code', async () => {
