@@ -1,7 +1,10 @@
-// Full-text search over the built-in articles, on MiniSearch (decision 020): BM25 with field boosts
+// Full-text search over the built-in articles (decisions 020 and 028): BM25 with field boosts
 // (title > tags > headings > summary > body), Snowball stems per language, prefix on the last word,
 // typo tolerance by word length, exact tag filter, tag facets, snippets and "did you mean".
-import MiniSearch, { type Query, type SearchResult } from 'minisearch';
+// MiniSearch's radix tree (SearchableMap) finds the terms, exact, by prefix and within an edit
+// distance; the postings are typed arrays and the scores accumulate in one array a query: at 10,000
+// articles of 1,500 words, MiniSearch's own maps took 200 MB and 15 ms a search.
+import SearchableMap from 'minisearch/SearchableMap';
 import {
   analyzeText,
   foldedWords,
@@ -19,7 +22,19 @@ export { foldText, normalizeSearchKey } from './text-analysis';
 
 const FIELDS = ['title', 'tags', 'headings', 'summary', 'body'] as const;
 type Field = (typeof FIELDS)[number];
-const BOOST: Record<Field, number> = { title: 8, tags: 5, headings: 3, summary: 2, body: 1 };
+const BOOSTS = [8, 5, 3, 2, 1];
+const BODY = FIELDS.indexOf('body');
+/** Occurrences counted per field: beyond 4, a repeated word says little more; a body counts each term once. */
+const MAX_FREQUENCY = 4;
+/** BM25+ parameters, MiniSearch's defaults. */
+const K = 1.2;
+const B = 0.7;
+const D = 0.5;
+/** A prefix or a typo counts less than the word itself (MiniSearch's default weights). */
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+/** Completions of a short prefix kept, the most frequent first: "a" would otherwise score the whole index. */
+const MAX_PREFIX_TERMS = 64;
 
 /** One article as the index takes it: its terms per field, already stemmed in its language. */
 export interface IndexDocument {
@@ -109,41 +124,48 @@ export function tagKey(tag: string): string {
 const MAX_MARKS = 200;
 const SCAN_CHUNK = 2_000;
 
+// Snippets fold the same few thousand words again and again: each is folded once.
+const FOLD_MEMO_LIMIT = 50_000;
+const foldMemo = new Map<string, string>();
+function foldWord(word: string): string {
+  let folded = foldMemo.get(word);
+  if (folded === undefined) {
+    if (foldMemo.size >= FOLD_MEMO_LIMIT) foldMemo.clear();
+    folded = foldText(word);
+    foldMemo.set(word, folded);
+  }
+  return folded;
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-interface DocInfo {
-  time: number;
-  /** [tag as written, tagKey(tag)] */
-  tags: [string, string][];
-  tagKeys: Set<string>;
-  /** Small numbers for the tag keys, so facets count in an array. */
-  tagNumbers: number[];
+/** One field's postings of a term: article numbers, ascending, and how often the term occurs in each. */
+interface Postings {
+  docs: Uint32Array;
+  frequencies: Uint8Array;
+  length: number;
 }
 
-const miniSearchOptions = {
-  fields: [...FIELDS],
-  // Documents arrive as stems separated by spaces (see toMiniSearchDocument); queries as query trees of stems.
-  tokenize: (text: string) => text.split(' '),
-  processTerm: (term: string) => term || null,
-};
+/** A term's postings by field (FIELDS order); undefined where the term never occurs. */
+type TermPostings = (Postings | undefined)[];
 
-/** Body terms are indexed once each: term frequency in a long body adds little and costs time and memory. */
-function toMiniSearchDocument(doc: IndexDocument): Record<string, string> {
-  const fields: Record<string, string> = { id: doc.id };
-  for (const field of FIELDS) {
-    fields[field] = doc.terms[field]
-      .map(([term, count]) => (field === 'body' ? term : Array.from({ length: Math.min(count, 4) }, () => term).join(' ')))
-      .join(' ');
-  }
-  return fields;
+/** A term a query word reaches, and how much a match on it counts. */
+interface Expansion {
+  term: string;
+  weight: number;
+  postings: TermPostings;
 }
 
-/** The whole index as plain data, for the disk cache (MiniSearch's own serialisation inside). */
+/** The whole index as plain data, for the disk cache: postings as base64 of little-endian arrays. */
 export interface SearchIndexJson {
-  mini: ReturnType<MiniSearch['toJSON']>;
-  docs: [string, number, string[]][];
+  format: typeof JSON_FORMAT;
+  /** [id, time, tags, field lengths], numbered from 0 in this order. */
+  docs: [string, number, string[], number[]][];
+  /** [term, [field, article numbers, frequencies][]] */
+  terms: [string, [number, string, string][]][];
   surfaces: [string, string][];
 }
+const JSON_FORMAT = 'postings-1';
 
 /** The words of a query that can be searched: folded, without elisions, without stop words (unless only those). */
 function queryWords(text: string): string[] {
@@ -152,32 +174,130 @@ function queryWords(text: string): string[] {
   return kept.length > 0 ? kept : words;
 }
 
+/** Index of the first element ≥ value in the first `length` elements of a sorted array. */
+function lowerBound(array: Uint32Array, length: number, value: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (array[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const postingsCount = (postings: TermPostings) => postings.reduce((sum, field) => sum + (field?.length ?? 0), 0);
+
+/** The first `count` items in order: a bounded insertion when few are needed of many, else a sort. */
+function firstInOrder(items: number[], count: number, compare: (a: number, b: number) => number): number[] {
+  if (count * 8 >= items.length) return items.sort(compare).slice(0, count);
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(best[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
+/** What one query matched: article numbers (visible, of the tag) and their scores, by article number. */
+interface Matches {
+  docs: number[];
+  scores: Float64Array;
+  expansions: Expansion[][];
+}
+
 export class SearchIndex {
-  private mini = new MiniSearch<Record<string, string>>(miniSearchOptions);
-  private readonly docs = new Map<string, DocInfo>();
+  private terms = new SearchableMap<TermPostings>();
+  /** Article number → id; undefined once removed (its postings stay until the next vacuum). */
+  private ids: (string | undefined)[] = [];
+  private readonly numbers = new Map<string, number>();
+  private times: number[] = [];
+  private tagNumbersOf: number[][] = [];
+  /** Per field, the length of each article's field (terms counted as indexed). */
+  private lengths: number[][] = FIELDS.map(() => []);
+  private readonly totalLengths = new Float64Array(FIELDS.length);
+  private removed = 0;
   // Stem → a word that has it, for "did you mean"; grows with the vocabulary, which is small.
   private readonly surfaces = new Map<string, string>();
-
-  constructor(private readonly options: SearchIndexOptions) {}
-
-  toJSON(): SearchIndexJson {
-    return { mini: this.mini.toJSON(), docs: [...this.docs].map(([id, info]) => [id, info.time, info.tags.map(([tag]) => tag)]), surfaces: [...this.surfaces] };
-  }
-
-  /** Replaces the content with a saved index (see toJSON). */
-  load(json: SearchIndexJson): void {
-    this.mini = MiniSearch.loadJS(json.mini, miniSearchOptions);
-    this.docs.clear();
-    for (const [id, time, tags] of json.docs) this.setInfo(id, time, tags);
-    this.surfaces.clear();
-    for (const [stem, word] of json.surfaces) this.surfaces.set(stem, word);
-  }
-
   // Tag key → number, and the first spelling seen of each; grows with the set of tags, which is small.
   private readonly tagNumbers = new Map<string, number>();
   private readonly tagNames: string[] = [];
 
-  private numberOfTag(tag: string, key: string): number {
+  constructor(private readonly options: SearchIndexOptions) {}
+
+  get size(): number {
+    return this.numbers.size;
+  }
+
+  has(id: string): boolean {
+    return this.numbers.has(id);
+  }
+
+  toJSON(): SearchIndexJson {
+    // Numbered again from 0, without the removed articles.
+    const renumber = new Int32Array(this.ids.length).fill(-1);
+    const docs: SearchIndexJson['docs'] = [];
+    this.ids.forEach((id, number) => {
+      if (id === undefined) return;
+      renumber[number] = docs.length;
+      docs.push([
+        id,
+        this.times[number]!,
+        this.tagNumbersOf[number]!.map((tag) => this.tagNames[tag]!),
+        FIELDS.map((_, field) => this.lengths[field]![number]!),
+      ]);
+    });
+    const terms: SearchIndexJson['terms'] = [];
+    this.terms.forEach((term, postings) => {
+      const fields: [number, string, string][] = [];
+      postings.forEach((field, at) => {
+        if (!field) return;
+        const kept: number[] = [];
+        for (let i = 0; i < field.length; i += 1) if (renumber[field.docs[i]!]! >= 0) kept.push(i);
+        if (kept.length === 0) return;
+        const docNumbers = Uint32Array.from(kept, (i) => renumber[field.docs[i]!]!);
+        const frequencies = Uint8Array.from(kept, (i) => field.frequencies[i]!);
+        fields.push([at, base64Of(docNumbers), base64Of(frequencies)]);
+      });
+      if (fields.length > 0) terms.push([term, fields]);
+    });
+    return { format: JSON_FORMAT, docs, terms, surfaces: [...this.surfaces] };
+  }
+
+  /** Replaces the content with a saved index (see toJSON); throws on another format. */
+  load(json: SearchIndexJson): void {
+    if (json.format !== JSON_FORMAT) throw new Error(`search index format ${String(json.format)}, expected ${JSON_FORMAT}`);
+    this.terms = new SearchableMap();
+    this.ids = [];
+    this.numbers.clear();
+    this.times = [];
+    this.tagNumbersOf = [];
+    this.lengths = FIELDS.map(() => []);
+    this.totalLengths.fill(0);
+    this.removed = 0;
+    for (const [id, time, tags, lengths] of json.docs) this.addInfo(id, time, tags, lengths);
+    for (const [term, fields] of json.terms) {
+      const postings: TermPostings = [];
+      for (const [field, docNumbers, frequencies] of fields) {
+        const docs = new Uint32Array(bytesOf(docNumbers).buffer);
+        postings[field] = { docs, frequencies: bytesOf(frequencies), length: docs.length };
+      }
+      this.terms.set(term, postings);
+    }
+    this.surfaces.clear();
+    for (const [stem, word] of json.surfaces) this.surfaces.set(stem, word);
+  }
+
+  private numberOfTag(tag: string): number {
+    const key = tagKey(tag);
     let number = this.tagNumbers.get(key);
     if (number === undefined) {
       number = this.tagNames.length;
@@ -187,73 +307,209 @@ export class SearchIndex {
     return number;
   }
 
-  private setInfo(id: string, time: number, tagList: string[]): void {
-    const tags = tagList.map((tag): [string, string] => [tag, tagKey(tag)]);
-    const tagNumbers = [...new Set(tags.map(([tag, key]) => this.numberOfTag(tag, key)))];
-    this.docs.set(id, { time, tags, tagKeys: new Set(tags.map(([, key]) => key)), tagNumbers });
-  }
-
-  get size(): number {
-    return this.docs.size;
-  }
-
-  has(id: string): boolean {
-    return this.docs.has(id);
+  /** Numbers a new article; its postings are added by the caller. */
+  private addInfo(id: string, time: number, tags: string[], lengths: number[]): number {
+    const number = this.ids.length;
+    this.ids.push(id);
+    this.numbers.set(id, number);
+    this.times.push(time);
+    this.tagNumbersOf.push([...new Set(tags.map((tag) => this.numberOfTag(tag)))]);
+    lengths.forEach((length, field) => {
+      this.lengths[field]!.push(length);
+      this.totalLengths[field]! += length;
+    });
+    return number;
   }
 
   /** Adds or replaces one article. */
   set(doc: IndexDocument): void {
     this.remove(doc.id);
-    this.mini.add(toMiniSearchDocument(doc));
-    this.setInfo(doc.id, doc.time, doc.tags);
+    const lengths = FIELDS.map((field, at) => doc.terms[field].reduce((sum, [term, count]) => sum + (term ? frequencyOf(at, count) : 0), 0));
+    const number = this.addInfo(doc.id, doc.time, doc.tags, lengths);
+    FIELDS.forEach((field, at) => {
+      for (const [term, count] of doc.terms[field]) if (term) this.append(term, at, number, frequencyOf(at, count));
+    });
     for (const [stem, word] of doc.surfaces) if (!this.surfaces.has(stem)) this.surfaces.set(stem, word);
   }
 
+  private append(term: string, field: number, number: number, frequency: number): void {
+    let postings = this.terms.get(term);
+    if (!postings) {
+      postings = [];
+      this.terms.set(term, postings);
+    }
+    let entry = postings[field];
+    if (!entry) entry = postings[field] = { docs: new Uint32Array(2), frequencies: new Uint8Array(2), length: 0 };
+    if (entry.length === entry.docs.length) {
+      const docs = new Uint32Array(entry.length * 2);
+      docs.set(entry.docs);
+      const frequencies = new Uint8Array(entry.length * 2);
+      frequencies.set(entry.frequencies);
+      entry.docs = docs;
+      entry.frequencies = frequencies;
+    }
+    entry.docs[entry.length] = number;
+    entry.frequencies[entry.length] = frequency;
+    entry.length += 1;
+  }
+
   remove(id: string): void {
-    if (!this.docs.has(id)) return;
-    // discard is O(1); MiniSearch cleans the postings lazily and vacuums in the background.
-    this.mini.discard(id);
-    this.docs.delete(id);
-  }
-
-  /** Every visible article carrying the tag (or all when no tag), newest first. */
-  private listAll(tag: string | undefined): string[] {
-    const key = tag === undefined ? undefined : tagKey(tag);
-    const ids: string[] = [];
-    for (const [id, info] of this.docs) if ((key === undefined || info.tagKeys.has(key)) && this.options.isVisible(id)) ids.push(id);
-    return ids.sort((a, b) => this.compareByDate(a, b));
-  }
-
-  private compareByDate(a: string, b: string): number {
-    return (this.docs.get(b)?.time ?? 0) - (this.docs.get(a)?.time ?? 0) || a.localeCompare(b);
-  }
-
-  /** The query tree: every word must match, each word as its French or English stem (or its folded form). */
-  private queryOf(words: string[]): Query {
-    return {
-      combineWith: 'AND',
-      queries: words.map((word, at) => {
-        // The stems cover the typed word: as a prefix, "postgr" of "postgre" still reaches "postgresql".
-        const forms = [...new Set([stemWord(word, 'fr'), stemWord(word, 'en')])];
-        const last = at === words.length - 1;
-        return { combineWith: 'OR', queries: forms, prefix: last, fuzzy: typoBudget(word) };
-      }),
-    };
-  }
-
-  private match(words: string[], tag: string | undefined): SearchResult[] {
-    const key = tag === undefined ? undefined : tagKey(tag);
-    return this.mini.search(this.queryOf(words), {
-      boost: BOOST,
-      // The default weights: a prefix or a typo counts less than the word itself.
-      // Without a tag and with every article public (the usual case), no document needs a look.
-      ...(key === undefined && this.options.allVisible?.()
-        ? {}
-        : {
-            filter: (result: SearchResult) =>
-              this.options.isVisible(String(result.id)) && (key === undefined || (this.docs.get(String(result.id))?.tagKeys.has(key) ?? false)),
-          }),
+    const number = this.numbers.get(id);
+    if (number === undefined) return;
+    this.numbers.delete(id);
+    this.ids[number] = undefined;
+    this.tagNumbersOf[number] = [];
+    FIELDS.forEach((_, field) => {
+      this.totalLengths[field]! -= this.lengths[field]![number]!;
     });
+    this.removed += 1;
+    // Removed articles are skipped by every query; their postings go once they are a fifth of the index.
+    if (this.removed > 64 && this.removed * 4 > this.numbers.size) this.vacuum();
+  }
+
+  /** Drops the postings of removed articles: tens of milliseconds at 10,000 articles, once per thousands of edits. */
+  private vacuum(): void {
+    const gone: string[] = [];
+    this.terms.forEach((term, postings) => {
+      postings.forEach((field, at) => {
+        if (!field) return;
+        let kept = 0;
+        for (let i = 0; i < field.length; i += 1) {
+          if (this.ids[field.docs[i]!] === undefined) continue;
+          field.docs[kept] = field.docs[i]!;
+          field.frequencies[kept] = field.frequencies[i]!;
+          kept += 1;
+        }
+        field.length = kept;
+        if (kept === 0) postings[at] = undefined;
+      });
+      if (postings.every((field) => field === undefined)) gone.push(term);
+    });
+    for (const term of gone) this.terms.delete(term);
+    this.removed = 0;
+  }
+
+  /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
+  private isLive(postings: TermPostings): boolean {
+    if (this.removed === 0) return true;
+    return postings.some((field) => {
+      if (!field) return false;
+      for (let i = 0; i < field.length; i += 1) if (this.ids[field.docs[i]!] !== undefined) return true;
+      return false;
+    });
+  }
+
+  private compareByDate = (a: number, b: number): number => this.times[b]! - this.times[a]! || this.ids[a]!.localeCompare(this.ids[b]!);
+
+  /** Article numbers that may be shown now (and carry the tag, when one is given). */
+  private visibleFilter(tag: string | undefined): (number: number) => boolean {
+    const tagNumber = tag === undefined ? undefined : (this.tagNumbers.get(tagKey(tag)) ?? -1);
+    // Without a tag and with every article public (the usual case), no article needs a look.
+    const all = this.options.allVisible?.() ?? false;
+    return (number) =>
+      this.ids[number] !== undefined &&
+      (tagNumber === undefined || this.tagNumbersOf[number]!.includes(tagNumber)) &&
+      (all || this.options.isVisible(this.ids[number]!));
+  }
+
+  /** Every visible article carrying the tag (or all when no tag). */
+  private listAll(tag: string | undefined): number[] {
+    const keep = this.visibleFilter(tag);
+    const numbers: number[] = [];
+    for (let number = 0; number < this.ids.length; number += 1) if (keep(number)) numbers.push(number);
+    return numbers;
+  }
+
+  /**
+   * The terms a query word reaches: its French and English stems; on the last word, their completions;
+   * with typos allowed, terms within its budget — only when the word itself and its completions are
+   * not in the index, so that a correctly spelt word never brings in look-alikes (spring, string).
+   */
+  private expand(word: string, last: boolean, typos = typoBudget(word)): Expansion[] {
+    const forms = [...new Set([stemWord(word, 'fr'), stemWord(word, 'en')])];
+    const found = new Map<string, Expansion>();
+    const add = (term: string, weight: number, postings: TermPostings) => {
+      const known = found.get(term);
+      if (!known || known.weight < weight) found.set(term, { term, weight, postings });
+    };
+    for (const form of forms) {
+      const postings = this.terms.get(form);
+      if (postings && this.isLive(postings)) add(form, 1, postings);
+    }
+    if (last) {
+      for (const form of forms) {
+        const completions: [string, TermPostings][] = [...this.terms.atPrefix(form)].filter(
+          ([term, postings]) => term.length > form.length && this.isLive(postings),
+        );
+        const kept =
+          completions.length > MAX_PREFIX_TERMS
+            ? completions.sort((a, b) => postingsCount(b[1]) - postingsCount(a[1])).slice(0, MAX_PREFIX_TERMS)
+            : completions;
+        for (const [term, postings] of kept) {
+          const distance = term.length - form.length;
+          add(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), postings);
+        }
+      }
+    }
+    if (found.size === 0 && typos > 0) {
+      for (const form of forms) {
+        for (const [term, [postings, distance]] of this.terms.fuzzyGet(form, typos)) {
+          if (distance > 0 && this.isLive(postings)) add(term, (FUZZY_WEIGHT * term.length) / (term.length + distance), postings);
+        }
+      }
+    }
+    return [...found.values()];
+  }
+
+  /**
+   * Articles matching every word (each through any of its terms), with their BM25+ scores: per term
+   * and field, idf × saturated frequency × field boost × the term's weight, summed.
+   */
+  private match(words: string[], tag: string | undefined): Matches {
+    const size = this.ids.length;
+    const scores = new Float64Array(size);
+    // How many of the words, in order, each article has matched so far.
+    const matched = new Uint8Array(size);
+    const count = this.numbers.size;
+    const candidates: number[] = [];
+    const expansions: Expansion[][] = [];
+    const searched = words.slice(0, 255);
+    for (const [at, word] of searched.entries()) {
+      const reached = this.expand(word, at === searched.length - 1);
+      expansions.push(reached);
+      for (const { weight, postings } of reached) {
+        postings.forEach((field, fieldAt) => {
+          if (!field) return;
+          const idf = Math.log(1 + (count - field.length + 0.5) / (field.length + 0.5));
+          const boost = BOOSTS[fieldAt]! * weight * idf;
+          const averageLength = this.totalLengths[fieldAt]! / Math.max(1, count) || 1;
+          const lengths = this.lengths[fieldAt]!;
+          for (let i = 0; i < field.length; i += 1) {
+            const number = field.docs[i]!;
+            const seen = matched[number]!;
+            if (seen === at) {
+              matched[number] = at + 1;
+              if (at === 0) candidates.push(number);
+            } else if (seen !== at + 1) continue;
+            const frequency = field.frequencies[i]!;
+            scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * lengths[number]!) / averageLength)));
+          }
+        });
+      }
+    }
+    const keep = this.visibleFilter(tag);
+    return { docs: candidates.filter((number) => matched[number] === searched.length && keep(number)), scores, expansions };
+  }
+
+  /** The index terms through which a matched article matched, for its snippet. */
+  private termsMatched(number: number, expansions: Expansion[][]): Set<string> {
+    const terms = new Set<string>();
+    for (const reached of expansions) {
+      for (const { term, postings } of reached) {
+        if (postings.some((field) => field !== undefined && field.docs[lowerBound(field.docs, field.length, number)] === number)) terms.add(term);
+      }
+    }
+    return terms;
   }
 
   /** Searches; an empty text lists every visible article (of the tag), newest first. */
@@ -261,27 +517,23 @@ export class SearchIndex {
     const words = queryWords(query.text);
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
-    let ids: string[];
-    let termsOf = (_id: string): string[] | undefined => undefined;
-    if (words.length === 0) {
-      ids = this.listAll(query.tag);
-    } else {
-      const results = this.match(words, query.tag);
-      ids = results.map((result) => String(result.id));
-      termsOf = (id) => results.find((result) => String(result.id) === id)?.terms;
-      if (query.sort === 'date') ids.sort((a, b) => this.compareByDate(a, b));
-    }
-    const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
+    const matches = words.length === 0 ? undefined : this.match(words, query.tag);
+    const numbers = matches?.docs ?? this.listAll(query.tag);
+    const byScore = (a: number, b: number) => matches!.scores[b]! - matches!.scores[a]! || this.compareByDate(a, b);
+    const order = matches && query.sort !== 'date' ? byScore : this.compareByDate;
+    const total = numbers.length;
+    const facets = this.facetsOf(numbers);
+    const pageNumbers = firstInOrder(numbers, page * pageSize, order).slice((page - 1) * pageSize);
     const answer: SearchResults = {
-      total: ids.length,
-      hits: pageIds.map((id) => {
-        const terms = termsOf(id);
-        const snippet = terms ? this.snippetOf(id, new Set(terms)) : undefined;
+      total,
+      hits: pageNumbers.map((number) => {
+        const id = this.ids[number]!;
+        const snippet = matches ? this.snippetOf(id, this.termsMatched(number, matches.expansions)) : undefined;
         return snippet === undefined ? { id } : { id, snippet };
       }),
-      facets: this.facetsOf(ids),
+      facets,
     };
-    if (ids.length === 0 && words.length > 0) {
+    if (total === 0 && words.length > 0) {
       const suggestion = this.suggest(words, query.tag);
       if (suggestion) answer.suggestion = suggestion;
     }
@@ -291,18 +543,16 @@ export class SearchIndex {
   /** Ids of every visible article matching the text (all when empty), newest first: the items API's list. */
   listIds(text: string): string[] {
     const words = queryWords(text);
-    if (words.length === 0) return this.listAll(undefined);
-    return this.match(words, undefined)
-      .map((result) => String(result.id))
-      .sort((a, b) => this.compareByDate(a, b));
+    const numbers = words.length === 0 ? this.listAll(undefined) : this.match(words, undefined).docs;
+    return numbers.sort(this.compareByDate).map((number) => this.ids[number]!);
   }
 
-  private facetsOf(ids: string[]): { tag: string; count: number }[] {
+  private facetsOf(numbers: number[]): { tag: string; count: number }[] {
     const counts = new Uint32Array(this.tagNames.length);
-    for (const id of ids) for (const number of this.docs.get(id)?.tagNumbers ?? []) counts[number]! += 1;
+    for (const number of numbers) for (const tag of this.tagNumbersOf[number]!) counts[tag]! += 1;
     const facets: { tag: string; count: number }[] = [];
-    counts.forEach((count, number) => {
-      if (count > 0) facets.push({ tag: this.tagNames[number]!, count });
+    counts.forEach((count, tag) => {
+      if (count > 0) facets.push({ tag: this.tagNames[tag]!, count });
     });
     return facets.sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'fr'));
   }
@@ -310,22 +560,23 @@ export class SearchIndex {
   /** The closest query made of indexed words, when it finds something. */
   private suggest(words: string[], tag: string | undefined): string | undefined {
     const replaced = words.map((word) => {
-      if (this.match([word], tag).length > 0) return word;
-      // One word alone, with one more typo allowed; the best-scored document term is the closest.
-      const results = this.mini.search(word, {
-        fuzzy: typoBudget(word) + 1,
-        prefix: false,
-        boost: BOOST,
-        filter: (result) => this.options.isVisible(String(result.id)),
-      });
-      const counts = new Map<string, number>();
-      for (const result of results.slice(0, 50)) for (const term of result.terms) counts.set(term, (counts.get(term) ?? 0) + result.score);
-      const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-      return best === undefined ? word : (this.surfaces.get(best) ?? best);
+      if (this.match([word], tag).docs.length > 0) return word;
+      // One word alone, with one more typo allowed: the nearest term, then the most common one.
+      let best: { term: string; distance: number; count: number } | undefined;
+      for (const form of new Set([stemWord(word, 'fr'), stemWord(word, 'en')])) {
+        for (const [term, [postings, distance]] of this.terms.fuzzyGet(form, typoBudget(word) + 1)) {
+          if (!this.isLive(postings)) continue;
+          const count = postingsCount(postings);
+          if (!best || distance < best.distance || (distance === best.distance && (count > best.count || (count === best.count && term < best.term)))) {
+            best = { term, distance, count };
+          }
+        }
+      }
+      return best === undefined ? word : (this.surfaces.get(best.term) ?? best.term);
     });
     const suggestion = replaced.join(' ');
     if (suggestion === words.join(' ')) return undefined;
-    return this.match(foldedWords(suggestion), tag).length > 0 ? suggestion : undefined;
+    return this.match(foldedWords(suggestion), tag).docs.length > 0 ? suggestion : undefined;
   }
 
   /** Escaped text around the place with the most matched words, those words in <mark>. */
@@ -349,7 +600,7 @@ export class SearchIndex {
         if (match.index >= SCAN_CHUNK && chunk + SCAN_CHUNK < text.length) break;
         const raw = match[0];
         // eslint-disable-next-line no-control-regex
-        const word = /^[\x00-\x7f]*$/.test(raw) ? raw : foldText(raw);
+        const word = /^[\x00-\x7f]*$/.test(raw) ? raw : foldWord(raw);
         if (!heads.has(word.slice(0, 3))) continue;
         const stem = stemWord(word, language);
         const term = terms.has(stem) ? stem : terms.has(word) ? word : termList.find((candidate) => stem.startsWith(candidate) || word.startsWith(candidate));
@@ -396,25 +647,44 @@ export class SearchIndex {
     return html.replace(/\s+/g, ' ');
   }
 
-  /** Articles close to this one by shared tags and terms: MiniSearch on its tags and title terms. */
+  /** Articles close to this one by shared tags and terms: any of its terms, scored, times one plus the tags shared. */
   related(id: string, terms: string[], limit: number, exclude: Set<string>): string[] {
-    const info = this.docs.get(id);
-    if (!info || terms.length === 0) return [];
-    const tagKeys = info.tagKeys;
-    return this.mini
-      .search(
-        { combineWith: 'OR', queries: [...new Set(terms)] },
-        {
-          boost: BOOST,
-          // Shared tags count most: an article with the same tags is related before one with the same words.
-          boostDocument: (other) => 1 + [...(this.docs.get(String(other))?.tagKeys ?? [])].filter((key) => tagKeys.has(key)).length,
-          filter: (result) => String(result.id) !== id && !exclude.has(String(result.id)) && this.options.isVisible(String(result.id)),
-        },
-      )
-      .slice(0, limit)
-      .map((result) => String(result.id));
+    const number = this.numbers.get(id);
+    if (number === undefined || terms.length === 0) return [];
+    const tags = new Set(this.tagNumbersOf[number]);
+    const count = this.numbers.size;
+    const scores = new Float64Array(this.ids.length);
+    const candidates: number[] = [];
+    for (const term of new Set(terms)) {
+      this.terms.get(term)?.forEach((field, at) => {
+        if (!field) return;
+        const idf = Math.log(1 + (count - field.length + 0.5) / (field.length + 0.5));
+        const averageLength = this.totalLengths[at]! / Math.max(1, count) || 1;
+        for (let i = 0; i < field.length; i += 1) {
+          const other = field.docs[i]!;
+          const frequency = field.frequencies[i]!;
+          if (scores[other] === 0) candidates.push(other);
+          scores[other]! += BOOSTS[at]! * idf * (D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * this.lengths[at]![other]!) / averageLength)));
+        }
+      });
+    }
+    const keep = this.visibleFilter(undefined);
+    // Shared tags count most: an article with the same tags is related before one with the same words.
+    const weighted = (other: number) => scores[other]! * (1 + this.tagNumbersOf[other]!.filter((tag) => tags.has(tag)).length);
+    const eligible = candidates.filter((other) => other !== number && keep(other) && !exclude.has(this.ids[other]!));
+    const weights = new Map(eligible.map((other) => [other, weighted(other)]));
+    return firstInOrder(eligible, limit, (a, b) => weights.get(b)! - weights.get(a)! || this.compareByDate(a, b)).map((other) => this.ids[other]!);
   }
 }
+
+/** Frequency as indexed: capped, and once per article in the body. */
+function frequencyOf(field: number, count: number): number {
+  return field === BODY ? 1 : Math.min(count, MAX_FREQUENCY);
+}
+
+const base64Of = (array: Uint32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
+// A copy, so that each array owns its memory (Buffer.from may hand out a slice of a shared pool).
+const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 
 /** The stems "related" searches with: the article's tags, title and headings. */
 export function relatedTermsOf(doc: IndexDocument): string[] {

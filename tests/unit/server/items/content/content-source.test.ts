@@ -186,6 +186,19 @@ describe('scale: incremental, coalesced, cached on disk', () => {
     expect((await ids(warm)).sort()).toEqual(['deux', 'un']);
   });
 
+  it('reads the articles one by one when the saved index is in a form it does not know (an older version)', async () => {
+    for (const id of ['un', 'deux']) await put(id);
+    await (await open()).close();
+    const { readdir, readFile } = await import('node:fs/promises');
+    const [folder] = await readdir(cacheDir);
+    const file = path.join(cacheDir, folder!, 'snapshot.json');
+    const snapshot = JSON.parse(await readFile(file, 'utf8')) as { index: unknown };
+    await writeFile(file, JSON.stringify({ ...snapshot, index: { mini: {}, docs: [], surfaces: [] } }));
+    const warm = await open();
+    expect(warm.stats()).toMatchObject({ parsed: 0, fromCache: 2 });
+    expect((await warm.search({ text: 'deux' })).hits.map((hit) => hit.article.id)).toEqual(['deux']);
+  });
+
   it('reuses the analysed articles on disk at the next start', async () => {
     for (const id of ['un', 'deux', 'trois']) await put(id);
     const first = await open();

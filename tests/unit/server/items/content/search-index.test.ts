@@ -107,6 +107,50 @@ describe('search index: word forms', () => {
   });
 });
 
+describe('search index: typos only where needed', () => {
+  it('keeps a correctly spelt word from bringing in look-alikes', () => {
+    const small = new SearchIndex({ isVisible: () => true });
+    const add = (id: string, title: string) => small.set(buildIndexDocument(id, 0, 'en', { title, tags: [], headings: '', summary: '', body: '', code: '' }));
+    add('spring', 'Spring configuration');
+    add('string', 'String formatting');
+    expect(small.search({ text: 'spring' }).hits.map((hit) => hit.id)).toEqual(['spring']);
+    expect(
+      small
+        .search({ text: 'sxring' })
+        .hits.map((hit) => hit.id)
+        .sort(),
+    ).toEqual(['spring', 'string']);
+  });
+});
+
+describe('search index: edits and the saved form', () => {
+  const docOf = (id: string, title: string, time = 0) =>
+    buildIndexDocument(id, time, 'fr', { title, tags: ['Tag'], headings: '', summary: '', body: `Corps de ${title}`, code: '' });
+
+  it('answers the same after many replacements and removals', () => {
+    const edited = new SearchIndex({ isVisible: () => true });
+    for (let round = 0; round < 5; round += 1) {
+      for (let n = 0; n < 100; n += 1) edited.set(docOf(`a${n}`, n % 2 === 0 ? `Pair ${round}` : `Impair ${round}`, n));
+    }
+    for (let n = 0; n < 100; n += 10) edited.remove(`a${n}`);
+    const fresh = new SearchIndex({ isVisible: () => true });
+    for (let n = 0; n < 100; n += 1) if (n % 10 !== 0) fresh.set(docOf(`a${n}`, n % 2 === 0 ? 'Pair 4' : 'Impair 4', n));
+    for (const text of ['pair', 'impair', 'corps', 'pair 4', 'pair 3', '']) {
+      expect(edited.search({ text, pageSize: 100 })).toEqual(fresh.search({ text, pageSize: 100 }));
+    }
+    expect(edited.size).toBe(90);
+  });
+
+  it('saves and loads to the same answers, and refuses a saved form it does not know', () => {
+    const restored = new SearchIndex({ isVisible: () => true, textOf: () => undefined });
+    restored.load(JSON.parse(JSON.stringify(index.toJSON())) as ReturnType<SearchIndex['toJSON']>);
+    for (const text of ['postgresql', 'base', 'spring jwt', 'postgrsql', 'serveru', '']) {
+      expect(restored.search({ text, pageSize: 100 }).hits.map((hit) => hit.id)).toEqual(ids(text));
+    }
+    expect(() => restored.load({ mini: {} } as unknown as ReturnType<SearchIndex['toJSON']>)).toThrow(/format/);
+  });
+});
+
 describe('search index: what a result shows', () => {
   it('highlights where it matched, escaping the text', () => {
     const [hit] = index.search({ text: 'requête' }).hits;
@@ -165,9 +209,9 @@ describe('search index: what a result shows', () => {
   });
 
   it('pages results and counts them all', () => {
-    // "base" and "bas" share the French stem "bas".
+    // "base" and "bas" share the French stem "bas"; three titles score alike, so the newest comes first.
     const all = ids('base');
-    expect(all).toEqual(['pg-tag', 'pg-heading', 'pg-summary', 'pg-title']);
+    expect(all).toEqual(['pg-summary', 'pg-heading', 'pg-tag', 'pg-title']);
     const first = index.search({ text: 'base', page: 1, pageSize: 2 });
     const second = index.search({ text: 'base', page: 2, pageSize: 2 });
     expect(first.total).toBe(4);
