@@ -31,6 +31,7 @@ export function hashContent(text: string): string {
 
 export class ContentCache {
   private readonly dir: string;
+  private created: Promise<void> | undefined;
 
   /** cacheDir: CONTENT_CACHE_DIR; each content folder gets its own subfolder there. */
   constructor(cacheDir: string, contentDir: string) {
@@ -51,7 +52,15 @@ export class ContentCache {
 
   async write(hash: string, entry: CachedArticle, text: string): Promise<void> {
     try {
-      await mkdir(this.dir, { recursive: true });
+      // Once per process, not once per article: at a cold start of 10,000 articles that is a second of system calls.
+      this.created ??= mkdir(this.dir, { recursive: true }).then(
+        () => undefined,
+        (error: unknown) => {
+          this.created = undefined;
+          throw error;
+        },
+      );
+      await this.created;
       // The text first: an entry is only used once its JSON exists. Each file appears whole (written
       // aside, then renamed): several processes may share the folder and read while another writes.
       await writeWhole(this.fileOf(hash, 'txt'), text);

@@ -216,6 +216,8 @@ interface Matches {
 
 export class SearchIndex {
   private terms = new SearchableMap<TermPostings>();
+  // The same postings by exact term: a Map lookup is several times cheaper than the tree's, and indexing does one a term.
+  private exact = new Map<string, TermPostings>();
   /** Article number → id; undefined once removed (its postings stay until the next vacuum). */
   private ids: (string | undefined)[] = [];
   private readonly numbers = new Map<string, number>();
@@ -276,6 +278,7 @@ export class SearchIndex {
   load(json: SearchIndexJson): void {
     if (json.format !== JSON_FORMAT) throw new Error(`search index format ${String(json.format)}, expected ${JSON_FORMAT}`);
     this.terms = new SearchableMap();
+    this.exact = new Map();
     this.ids = [];
     this.numbers.clear();
     this.times = [];
@@ -291,6 +294,7 @@ export class SearchIndex {
         postings[field] = { docs, frequencies: bytesOf(frequencies), length: docs.length };
       }
       this.terms.set(term, postings);
+      this.exact.set(term, postings);
     }
     this.surfaces.clear();
     for (const [stem, word] of json.surfaces) this.surfaces.set(stem, word);
@@ -333,10 +337,11 @@ export class SearchIndex {
   }
 
   private append(term: string, field: number, number: number, frequency: number): void {
-    let postings = this.terms.get(term);
+    let postings = this.exact.get(term);
     if (!postings) {
       postings = [];
       this.terms.set(term, postings);
+      this.exact.set(term, postings);
     }
     let entry = postings[field];
     if (!entry) entry = postings[field] = { docs: new Uint32Array(2), frequencies: new Uint8Array(2), length: 0 };
@@ -385,7 +390,10 @@ export class SearchIndex {
       });
       if (postings.every((field) => field === undefined)) gone.push(term);
     });
-    for (const term of gone) this.terms.delete(term);
+    for (const term of gone) {
+      this.terms.delete(term);
+      this.exact.delete(term);
+    }
     this.removed = 0;
   }
 
@@ -433,7 +441,7 @@ export class SearchIndex {
       if (!known || known.weight < weight) found.set(term, { term, weight, postings });
     };
     for (const form of forms) {
-      const postings = this.terms.get(form);
+      const postings = this.exact.get(form);
       if (postings && this.isLive(postings)) add(form, 1, postings);
     }
     if (last) {
@@ -656,7 +664,7 @@ export class SearchIndex {
     const scores = new Float64Array(this.ids.length);
     const candidates: number[] = [];
     for (const term of new Set(terms)) {
-      this.terms.get(term)?.forEach((field, at) => {
+      this.exact.get(term)?.forEach((field, at) => {
         if (!field) return;
         const idf = Math.log(1 + (count - field.length + 0.5) / (field.length + 0.5));
         const averageLength = this.totalLengths[at]! / Math.max(1, count) || 1;
