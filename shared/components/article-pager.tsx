@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { SiteLink } from './site-link';
 import { useT } from '../page-context';
 import type { ArticleNeighbours } from '../items/article-neighbours';
 import { paths } from '../paths';
@@ -12,24 +12,24 @@ export function ArticlePager({ previous, next }: ArticleNeighbours) {
       <ul className="list-unstyled row g-3 mb-0">
         {previous && (
           <li className="col-sm-6">
-            <Link className="pager-link card card-body h-100" to={paths.article(previous.id)} rel="prev" data-testid="previous-article">
+            <SiteLink className="pager-link card card-body h-100" to={paths.article(previous.id)} rel="prev" data-testid="previous-article">
               <span className="small text-body-secondary">
                 <span aria-hidden="true">← </span>
                 {t('ARTICLE.PREVIOUS')}
               </span>
               <span className="pager-title">{previous.title}</span>
-            </Link>
+            </SiteLink>
           </li>
         )}
         {next && (
           <li className="col-sm-6 ms-sm-auto text-sm-end">
-            <Link className="pager-link card card-body h-100" to={paths.article(next.id)} rel="next" data-testid="next-article">
+            <SiteLink className="pager-link card card-body h-100" to={paths.article(next.id)} rel="next" data-testid="next-article">
               <span className="small text-body-secondary">
                 {t('ARTICLE.NEXT')}
                 <span aria-hidden="true"> →</span>
               </span>
               <span className="pager-title">{next.title}</span>
-            </Link>
+            </SiteLink>
           </li>
         )}
       </ul>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { SiteLink, SiteNavLink } from './site-link';
 import { usePageContext, useT } from '../page-context';
 import { Island } from '../islands/island';
 import { MAIN_CONTENT_ID, paths } from '../paths';
@@ -30,23 +30,23 @@ export function TopBar() {
       </a>
       <nav className="navbar navbar-expand py-2" aria-label={t('SHELL.MAIN_NAV')}>
         <div className="container-lg flex-wrap gap-2">
-          <Link className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
+          <SiteLink className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
             <span aria-hidden="true" className="brand-mark">
               {initials}
             </span>{' '}
             {t('SITE.SHORT_NAME')}
-          </Link>
+          </SiteLink>
           <ul className="navbar-nav flex-row gap-1 me-auto">
             {navItems.map((item) => (
               <li className="nav-item" key={item.to}>
-                <NavLink
+                <SiteNavLink
                   className="nav-link px-2"
                   to={item.to}
                   end={item.to !== paths.articles}
                   data-keeps-filter={item.to === paths.articles ? '' : undefined}
                 >
                   {t(item.label)}
-                </NavLink>
+                </SiteNavLink>
               </li>
             ))}
           </ul>

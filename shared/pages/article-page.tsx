@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { SiteLink } from '../components/site-link';
 import { usePageContext, useT } from '../page-context';
 import { ArticleBody } from '../components/article-body';
 import { ArticlePager } from '../components/article-pager';
@@ -55,7 +56,7 @@ export function ArticlePage() {
       <nav aria-label={t('ARTICLE.BREADCRUMB')}>
         <ol className="breadcrumb">
           <li className="breadcrumb-item">
-            <Link to={paths.articles}>{t('ARTICLES')}</Link>
+            <SiteLink to={paths.articles}>{t('ARTICLES')}</SiteLink>
           </li>
           <li className="breadcrumb-item active" aria-current="page" lang={contentLang}>
             {article.title}
@@ -93,9 +94,9 @@ export function ArticlePage() {
             <div className="card-body">
               <h2 className="h6 card-title">{t(`${card}.HEADING`)}</h2>
               <p className="card-text small">{t(`${card}.TEXT`, { name: siteConfig.author })}</p>
-              <Link className="card-link" to={paths.cv}>
+              <SiteLink className="card-link" to={paths.cv}>
                 {t(`${card}.LINK`)}
-              </Link>
+              </SiteLink>
             </div>
           </div>
           {series.length > 1 && (
@@ -107,7 +108,7 @@ export function ArticlePage() {
                 <ol className="small mb-0">
                   {series.map((part) => (
                     <li key={part.id}>
-                      {part.id === article.id ? <span aria-current="page">{part.title}</span> : <Link to={paths.article(part.id)}>{part.title}</Link>}
+                      {part.id === article.id ? <span aria-current="page">{part.title}</span> : <SiteLink to={paths.article(part.id)}>{part.title}</SiteLink>}
                     </li>
                   ))}
                 </ol>
@@ -125,7 +126,7 @@ export function ArticlePage() {
           <ul className="list-unstyled">
             {related.map((item) => (
               <li key={item.id} className="mb-1">
-                <Link to={paths.article(item.id)}>{item.title}</Link>
+                <SiteLink to={paths.article(item.id)}>{item.title}</SiteLink>
               </li>
             ))}
           </ul>

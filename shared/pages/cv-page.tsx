@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { SiteLink } from '../components/site-link';
 import { usePageContext, useT } from '../page-context';
 import { DEFAULT_LANG } from '../i18n/i18n';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
@@ -210,9 +211,9 @@ function Skill({ name, match, className }: { name: string; match: SkillMatcher; 
   const t = useT();
   const link = match(name);
   const text = link ? (
-    <Link className="cv-skill-link" to={paths.tag(link.tag)}>
+    <SiteLink className="cv-skill-link" to={paths.tag(link.tag)}>
       {name}
-    </Link>
+    </SiteLink>
   ) : (
     name
   );

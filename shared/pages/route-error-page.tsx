@@ -1,6 +1,7 @@
 // What a route shows when its loader or render fails: 404 for a missing article, 503 when the items
 // service is down, a generic page otherwise. The shell around it stays usable.
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { SiteLink } from '../components/site-link';
 import { useT } from '../page-context';
 import { PageHead } from '../components/page-head';
 import { paths } from '../paths';
@@ -23,8 +24,8 @@ export function RouteErrorPage() {
       </h1>
       <p>{text}</p>
       <p className="d-flex gap-3 flex-wrap">
-        <Link to={paths.articles}>{t('ERROR.BACK_TO_LIST')}</Link>
-        <Link to={paths.cv}>{t('ERROR.BACK_HOME')}</Link>
+        <SiteLink to={paths.articles}>{t('ERROR.BACK_TO_LIST')}</SiteLink>
+        <SiteLink to={paths.cv}>{t('ERROR.BACK_HOME')}</SiteLink>
       </p>
     </section>
   );

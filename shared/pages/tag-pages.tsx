@@ -1,6 +1,7 @@
 // A tag's page: exactly the articles carrying the tag (not a text search), newest first, paged, with
 // the tag's own feeds; and the page of every tag with its count. Server HTML only, no island.
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { SiteLink } from '../components/site-link';
 import { usePageContext, useT } from '../page-context';
 import { ArticleCard } from '../components/article-card';
 import { PageHead } from '../components/page-head';
@@ -49,7 +50,7 @@ export function TagPage() {
       <nav aria-label={t('ARTICLE.BREADCRUMB')}>
         <ol className="breadcrumb">
           <li className="breadcrumb-item">
-            <Link to={paths.tags}>{t('TAGS.TITLE')}</Link>
+            <SiteLink to={paths.tags}>{t('TAGS.TITLE')}</SiteLink>
           </li>
           <li className="breadcrumb-item active" aria-current="page">
             {tag}
@@ -89,9 +90,9 @@ export function TagsPage() {
       <ul className="list-inline tag-cloud" data-testid="tag-list">
         {tags.map(({ tag, count }) => (
           <li className="list-inline-item mb-2" key={tag}>
-            <Link className="badge tag-badge" to={paths.tag(tag)}>
+            <SiteLink className="badge tag-badge" to={paths.tag(tag)}>
               {tag} <span className="facet-count">({t('TAGS.COUNT', { count })})</span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
