@@ -2,7 +2,7 @@
 // ready, restart with the on-disk cache, RSS, one edit through the built server (time until it shows,
 // worst /healthz latency meanwhile), and in-process search p50/p99 over 200 varied queries.
 // Everything listens on 127.0.0.1 and every wait is bounded in time.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -128,12 +128,26 @@ async function fetchTimed(url: string): Promise<{ ms: number; status: number; bo
   return { ms: performance.now() - start, status: response.status, body };
 }
 
-/** The built server on the corpus: start time with the disk cache, RSS, then one edit. */
-async function measureServer(contentDir: string, cacheDir: string) {
+interface BuiltServer {
+  child: ChildProcess;
+  base: string;
+  /** From spawn to the first 200 of /readyz. */
+  startMs: number;
+  /** Resident memory (MB) now (VmRSS) or at its peak so far (VmHWM). */
+  memoryMb: (field: 'VmRSS' | 'VmHWM') => number;
+  stop: () => Promise<void>;
+}
+
+/** dist/server/index.js on 127.0.0.1 over the corpus, once /readyz answers 200. */
+async function startBuiltServer(
+  contentDir: string,
+  cacheDir: string,
+  options: { env?: Record<string, string>; nodeFlags?: string[]; stdout?: number | 'ignore' } = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), 'dist/server/index.js'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -142,12 +156,21 @@ async function measureServer(contentDir: string, cacheDir: string) {
       CONTENT_CACHE_DIR: cacheDir,
       LOG_LEVEL: 'warn',
       ITEMS_SERVICE_URL: '',
+      ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // The server saves its index as it stops: wait for it before the folder is removed.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  };
   try {
     let ready = false;
     while (!ready && performance.now() - started < SERVER_START_TIMEOUT_MS) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       ready = await fetchTimed(`${base}/readyz`).then(
         (answer) => answer.status === 200,
         () => false,
@@ -155,9 +178,21 @@ async function measureServer(contentDir: string, cacheDir: string) {
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!ready) throw new Error('server did not start in time');
-    const startMs = performance.now() - started;
-    const vmRss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    const rssAfterStart = vmRss();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const memoryMb = (field: 'VmRSS' | 'VmHWM') =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return { child, base, startMs: performance.now() - started, memoryMb, stop };
+}
+
+/** The built server on the corpus: start time with the disk cache, RSS, then one edit. */
+async function measureServer(contentDir: string, cacheDir: string) {
+  const server = await startBuiltServer(contentDir, cacheDir);
+  const { base } = server;
+  try {
+    const rssAfterStart = server.memoryMb('VmRSS');
 
     const id = 'article-1234';
     const file = path.join(contentDir, 'articles', `${id}.md`);
@@ -181,12 +216,9 @@ async function measureServer(contentDir: string, cacheDir: string) {
     }
     await healthz;
     await writeFile(file, original);
-    return { startMs, rssAfterStart, shownMs, worstHealthz, rssAfterEdit: vmRss() };
+    return { startMs: server.startMs, rssAfterStart, shownMs, worstHealthz, rssAfterEdit: server.memoryMb('VmRSS') };
   } finally {
-    // The server saves its index as it stops: wait for it before the folder is removed.
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    await server.stop();
   }
 }
 
