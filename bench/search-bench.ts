@@ -1,11 +1,12 @@
 // Built-in search over 10,000 realistic generated articles (bench/generate-articles.ts): cold start to
 // ready, restart with the on-disk cache, RSS, one edit through the built server (time until it shows,
 // worst /healthz latency meanwhile), in-process search p50/p99 over 200 varied queries, and through
-// the built server the throughput of the same 200 searches as pages (wrk), with the page cache on and
-// off. Everything listens on 127.0.0.1 and every wait is bounded in time.
+// the built server the weight of the list page and the throughput of the same 200 searches as pages
+// (wrk), with the page cache on and off. Everything listens on 127.0.0.1 and every wait is bounded in time.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { createContentSource, type ContentSource } from '../server/items/content/content-source';
 import type { SearchRequest } from '../server/items/source';
@@ -284,6 +286,42 @@ async function visitorUrls(source: ContentSource): Promise<{ urls: string[]; pas
   return { urls, pastLastPage };
 }
 
+interface PageWeight {
+  path: string;
+  status: number;
+  /** Body bytes on the wire, per encoding asked for, and once decoded. */
+  gzip: number;
+  br: number;
+  decoded: number;
+}
+
+/** One GET with this Accept-Encoding: the status, the encoding sent and the body as received (not decoded). */
+function fetchRaw(url: string, acceptEncoding: string): Promise<{ status: number; encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding }, agent: false, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url}: no answer in 30 s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A page's weight: its compressed body in gzip and in brotli, as a browser that takes each gets it. */
+async function measurePageWeight(base: string, pagePath: string): Promise<PageWeight> {
+  const gzip = await fetchRaw(base + pagePath, 'gzip');
+  const br = await fetchRaw(base + pagePath, 'br');
+  if (gzip.encoding !== 'gzip' || br.encoding !== 'br') throw new Error(`${pagePath}: answered ${gzip.encoding} and ${br.encoding}, not gzip and br`);
+  const decoded = gunzipSync(gzip.body);
+  if (!decoded.equals(brotliDecompressSync(br.body))) throw new Error(`${pagePath}: the gzip and brotli bodies differ`);
+  return { path: pagePath, status: gzip.status, gzip: gzip.body.length, br: br.body.length, decoded: decoded.length };
+}
+
 /**
  * wrk (one thread, HTTP_CONNECTIONS connections, HTTP_SECONDS) cycling through `urls` in order, each
  * response's status counted by the script (printed as "status <code> <count>" when it is done). Bounded:
@@ -355,20 +393,29 @@ interface HttpSearch extends WrkResult {
   renderMs: number[];
   rssAfterStart: number;
   peakRss: number;
+  /** The weights of the list, one search and the tags page, when asked for. */
+  weights: PageWeight[];
 }
 
 /**
  * Search pages over HTTP: a fresh built server (npm start's flags, LOG_LEVEL=info as in production so
  * that its log tells page cache hits from renders, no rate limit), on CPU 0 with wrk on CPU 1 when they
  * can be pinned, loaded from the moment it is ready, with no warm-up: the first pass through the URLs
- * renders each one, later passes may be answered from the page cache.
+ * renders each one, later passes may be answered from the page cache. Then, with the cache as the load
+ * left it, the weight of the list, one search and the tags page.
  */
-async function measureHttpSearch(contentDir: string, cacheDir: string, work: string, urls: string[], env: Record<string, string> = {}): Promise<HttpSearch> {
+async function measureHttpSearch(
+  contentDir: string,
+  cacheDir: string,
+  work: string,
+  urls: string[],
+  options: { env?: Record<string, string>; weigh: boolean },
+): Promise<HttpSearch> {
   const logFile = path.join(work, `server-${Date.now()}.log`);
   const log = openSync(logFile, 'w');
   try {
     const server = await startBuiltServer(contentDir, cacheDir, {
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', ...env },
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', ...options.env },
       nodeFlags: NODE_FLAGS,
       cpu: 0,
       stdout: log,
@@ -379,7 +426,11 @@ async function measureHttpSearch(contentDir: string, cacheDir: string, work: str
       const load = await wrkUrls(server.base, urls, path.join(work, 'search-pages.lua'));
       const peakRss = server.memoryMb('VmHWM');
       const { hits, renderMs } = readPageLog((await readFile(logFile, 'utf8')).slice(logStart));
-      return { ...load, hits, renderMs, rssAfterStart, peakRss };
+      const weights: PageWeight[] = [];
+      for (const pagePath of options.weigh ? [paths.articles, paths.articleSearch('spring'), paths.tags] : []) {
+        weights.push(await measurePageWeight(server.base, pagePath));
+      }
+      return { ...load, hits, renderMs, rssAfterStart, peakRss, weights };
     } finally {
       await server.stop();
     }
@@ -414,11 +465,15 @@ try {
   await warm.close();
 
   const server = await measureServer(dir, cacheDir);
-  const cached = await measureHttpSearch(dir, cacheDir, work, visitors.urls);
-  const uncached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { RESPONSE_CACHE_MAX_MB: '0' });
+  const cached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { weigh: true });
+  const uncached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { env: { RESPONSE_CACHE_MAX_MB: '0' }, weigh: false });
   const target = (value: number, limit: number, unit: string) =>
     `${value.toFixed(unit === 'ms' ? 2 : 1)} ${unit} (target ≤ ${limit} ${unit}) ${value <= limit ? 'met' : 'MISSED'}`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const weightRows = cached.weights.map((weight, at) => [
+    `page weight: \`${weight.path}\`${weight.status === 200 ? '' : ` (${weight.status})`}, gzip${at === 0 ? ' (first page, 20 articles)' : ''}`,
+    at === 0 ? target(weight.gzip / 1024, 60, 'KB') : kb(weight.gzip),
+  ]);
   const httpRows = (name: string, result: HttpSearch) => {
     const statuses = [...result.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`);
     const requests = [...result.statuses.values()].reduce((sum, count) => sum + count, 0);
@@ -449,6 +504,9 @@ try {
     ['one edit: worst /healthz meanwhile', target(server.worstHealthz, 200, 'ms')],
     ['search p50, in-process, 200 queries × 3', target(percentile(timings, 50), 3, 'ms')],
     ['search p99, in-process, 200 queries × 3', target(percentile(timings, 99), 15, 'ms')],
+    ...weightRows,
+    [`page weight: \`${paths.articles}\`, brotli / decoded`, `${kb(cached.weights[0]!.br)} / ${kb(cached.weights[0]!.decoded)}`],
+    ...cached.weights.slice(1).map((weight) => [`page weight: \`${weight.path}\`, brotli / decoded`, `${kb(weight.br)} / ${kb(weight.decoded)}`]),
     ...httpRows('page cache on', cached),
     ...httpRows('page cache off (every request renders)', uncached),
   ];
@@ -462,6 +520,7 @@ try {
         .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`,
       `Restart read ${warmStats.fromCache} articles from the disk cache and parsed ${warmStats.parsed}.`,
       `Searches returned ${hits} hits in all (pages of 20, snippets included). Built server RSS after the edit: ${server.rssAfterEdit.toFixed(0)} MB.`,
+      `Page weight: the body bytes on the wire (compressed, 1 KB = 1,024 bytes) of one GET with \`Accept-Encoding: gzip\`, then \`br\`, after the load below.`,
       `Search pages over HTTP: the 200 queries as the URLs a visitor's browser asks for (the list's GET form, a next-page link, a tag badge; ${new Set(visitors.urls).size} distinct; ${visitors.pastLastPage} page-2 queries of a search with one page asked for its page 1, as a visitor gets no link past the last page), in a loop by wrk (one thread, ${HTTP_CONNECTIONS} connections, ${HTTP_SECONDS} s, \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\`${pinned ? ', on CPU 1, the server on CPU 0' : ''}). A fresh built server each (npm start's Node flags, NODE_ENV=production, LOG_LEVEL=info as in production, whose request log tells page cache hits from renders, no rate limit), loaded as soon as /readyz answers, with no warm-up: the first pass renders every page, later ones may come from the page cache. Page cache off (RESPONSE_CACHE_MAX_MB=0): every request renders; the items cache still keeps each search's answer after the first pass.`,
     ],
     columns: ['measure', 'value'],
