@@ -5,7 +5,7 @@
 // (wrk), with the page cache on and off. Everything listens on 127.0.0.1 and every wait is bounded in time.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
@@ -425,6 +425,15 @@ async function measureHttpSearch(
       const logStart = (await readFile(logFile, 'utf8')).length;
       const load = await wrkUrls(server.base, urls, path.join(work, 'search-pages.lua'));
       const peakRss = server.memoryMb('VmHWM');
+      // The server logs a request once it has sent it, some after wrk has counted the answer: wait for
+      // the log to settle (at most 10 s). It then also holds the requests wrk left in flight as it stopped.
+      const settleBy = performance.now() + 10_000;
+      for (let logSize = -1; performance.now() < settleBy;) {
+        const size = (await stat(logFile)).size;
+        if (size === logSize) break;
+        logSize = size;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
       const { hits, renderMs } = readPageLog((await readFile(logFile, 'utf8')).slice(logStart));
       const weights: PageWeight[] = [];
       for (const pagePath of options.weigh ? [paths.articles, paths.articleSearch('spring'), paths.tags] : []) {
@@ -521,7 +530,7 @@ try {
       `Restart read ${warmStats.fromCache} articles from the disk cache and parsed ${warmStats.parsed}.`,
       `Searches returned ${hits} hits in all (pages of 20, snippets included). Built server RSS after the edit: ${server.rssAfterEdit.toFixed(0)} MB.`,
       `Page weight: the body bytes on the wire (compressed, 1 KB = 1,024 bytes) of one GET with \`Accept-Encoding: gzip\`, then \`br\`, after the load below.`,
-      `Search pages over HTTP: the 200 queries as the URLs a visitor's browser asks for (the list's GET form, a next-page link, a tag badge; ${new Set(visitors.urls).size} distinct; ${visitors.pastLastPage} page-2 queries of a search with one page asked for its page 1, as a visitor gets no link past the last page), in a loop by wrk (one thread, ${HTTP_CONNECTIONS} connections, ${HTTP_SECONDS} s, \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\`${pinned ? ', on CPU 1, the server on CPU 0' : ''}). A fresh built server each (npm start's Node flags, NODE_ENV=production, LOG_LEVEL=info as in production, whose request log tells page cache hits from renders, no rate limit), loaded as soon as /readyz answers, with no warm-up: the first pass renders every page, later ones may come from the page cache. Page cache off (RESPONSE_CACHE_MAX_MB=0): every request renders; the items cache still keeps each search's answer after the first pass.`,
+      `Search pages over HTTP: the 200 queries as the URLs a visitor's browser asks for (the list's GET form, a next-page link, a tag badge; ${new Set(visitors.urls).size} distinct; ${visitors.pastLastPage} page-2 queries of a search with one page asked for its page 1, as a visitor gets no link past the last page), in a loop by wrk (one thread, ${HTTP_CONNECTIONS} connections, ${HTTP_SECONDS} s, \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\`${pinned ? ', on CPU 1, the server on CPU 0' : ''}). A fresh built server each (npm start's Node flags, NODE_ENV=production, LOG_LEVEL=info as in production, whose request log tells page cache hits from renders and also counts the requests wrk left in flight as it stopped, no rate limit), loaded as soon as /readyz answers, with no warm-up: the first pass renders every page, later ones may come from the page cache. Page cache off (RESPONSE_CACHE_MAX_MB=0): every request renders; the items cache still keeps each search's answer after the first pass.`,
     ],
     columns: ['measure', 'value'],
     rows,
