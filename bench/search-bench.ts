@@ -1,25 +1,52 @@
 // Built-in search over 10,000 realistic generated articles (bench/generate-articles.ts): cold start to
 // ready, restart with the on-disk cache, RSS, one edit through the built server (time until it shows,
-// worst /healthz latency meanwhile), and in-process search p50/p99 over 200 varied queries.
-// Everything listens on 127.0.0.1 and every wait is bounded in time.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// worst /healthz latency meanwhile), in-process search p50/p99 over 200 varied queries, and through
+// the built server the weight of the list page and the throughput of the same 200 searches as pages
+// (wrk), with the page cache on and off. Everything listens on 127.0.0.1 and every wait is bounded in time.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { createContentSource, type ContentSource } from '../server/items/content/content-source';
 import type { SearchRequest } from '../server/items/source';
+import { buildListUrl } from '../shared/islands/article-search';
+import { normalizeFilter } from '../shared/items/items-reader';
+import { countPages, PAGE_SIZE } from '../shared/items/search';
+import { paths } from '../shared/paths';
 import { generateArticles } from './generate-articles';
 import { percentile, writeReport } from './report';
+import { parseWrkOutput, type WrkResult } from './wrk-output';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const EDIT_TIMEOUT_MS = 60_000;
 const SERVER_START_TIMEOUT_MS = 120_000;
+/** Search over HTTP: wrk's connections (one thread) and how long it runs. */
+const HTTP_CONNECTIONS = 20;
+const HTTP_SECONDS = 15;
+/** What a browser sends: the server answers brotli, as to most visitors. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+/** With the Node flags npm start, the Dockerfile and PM2 give it (as server-bench.ts runs it). */
+const NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
+const run = promisify(execFile);
+
+/** taskset pins a process to one CPU, when there are two to share out (as in server-bench.ts). */
+const pinned =
+  os.cpus().length >= 2 &&
+  (await run('taskset', ['-V']).then(
+    () => true,
+    () => false,
+  ));
+const onCpu = (cpu: number, command: string, args: string[]): [string, string[]] =>
+  pinned ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
 
 const gc = () => {
   setFlagsFromString('--expose-gc');
@@ -128,12 +155,28 @@ async function fetchTimed(url: string): Promise<{ ms: number; status: number; bo
   return { ms: performance.now() - start, status: response.status, body };
 }
 
-/** The built server on the corpus: start time with the disk cache, RSS, then one edit. */
-async function measureServer(contentDir: string, cacheDir: string) {
+interface BuiltServer {
+  child: ChildProcess;
+  base: string;
+  /** From spawn to the first 200 of /readyz. */
+  startMs: number;
+  /** Resident memory (MB) now (VmRSS) or at its peak so far (VmHWM). */
+  memoryMb: (field: 'VmRSS' | 'VmHWM') => number;
+  stop: () => Promise<void>;
+}
+
+/** dist/server/index.js on 127.0.0.1 over the corpus, once /readyz answers 200; on `cpu` when given and taskset can pin it. */
+async function startBuiltServer(
+  contentDir: string,
+  cacheDir: string,
+  options: { env?: Record<string, string>; nodeFlags?: string[]; cpu?: number; stdout?: number | 'ignore' } = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const args = [...(options.nodeFlags ?? []), 'dist/server/index.js'];
+  const [command, argv] = options.cpu === undefined ? [process.execPath, args] : onCpu(options.cpu, process.execPath, args);
+  const child = spawn(command, argv, {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -142,12 +185,21 @@ async function measureServer(contentDir: string, cacheDir: string) {
       CONTENT_CACHE_DIR: cacheDir,
       LOG_LEVEL: 'warn',
       ITEMS_SERVICE_URL: '',
+      ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // The server saves its index as it stops: wait for it before the folder is removed.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  };
   try {
     let ready = false;
     while (!ready && performance.now() - started < SERVER_START_TIMEOUT_MS) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       ready = await fetchTimed(`${base}/readyz`).then(
         (answer) => answer.status === 200,
         () => false,
@@ -155,9 +207,21 @@ async function measureServer(contentDir: string, cacheDir: string) {
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!ready) throw new Error('server did not start in time');
-    const startMs = performance.now() - started;
-    const vmRss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    const rssAfterStart = vmRss();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const memoryMb = (field: 'VmRSS' | 'VmHWM') =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return { child, base, startMs: performance.now() - started, memoryMb, stop };
+}
+
+/** The built server on the corpus: start time with the disk cache, RSS, then one edit. */
+async function measureServer(contentDir: string, cacheDir: string) {
+  const server = await startBuiltServer(contentDir, cacheDir);
+  const { base } = server;
+  try {
+    const rssAfterStart = server.memoryMb('VmRSS');
 
     const id = 'article-1234';
     const file = path.join(contentDir, 'articles', `${id}.md`);
@@ -181,17 +245,213 @@ async function measureServer(contentDir: string, cacheDir: string) {
     }
     await healthz;
     await writeFile(file, original);
-    return { startMs, rssAfterStart, shownMs, worstHealthz, rssAfterEdit: vmRss() };
+    return { startMs: server.startMs, rssAfterStart, shownMs, worstHealthz, rssAfterEdit: server.memoryMb('VmRSS') };
   } finally {
-    // The server saves its index as it stops: wait for it before the folder is removed.
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    await server.stop();
+  }
+}
+
+/**
+ * The URL a visitor's browser asks for each query, as the site builds it: the list's GET form for a text
+ * (`f` as typed, `+` for spaces and UTF-8 percent-encoded by the form encoding, the hidden `sort=date`
+ * of a list in date order), the next-page link for a page past the first (the shown, lower-cased
+ * filter: `buildListUrl`), a tag badge for a tag alone (`/tags/…`). A list page has no tag filter, so a
+ * text with a tag asks for the text. `pages` is the number of pages the query fills: a visitor never
+ * gets a link past the last page (a 404), so such a page becomes the last one.
+ */
+function visitorUrl(query: SearchRequest, pages: number): string {
+  const page = Math.min(query.page ?? 1, pages);
+  if (!query.text && query.tag) return paths.tag(query.tag) + (page > 1 ? `?page=${page}` : '');
+  if (page > 1) return buildListUrl(normalizeFilter(query.text).toLowerCase(), query.sort ?? 'relevance', page, 'fr');
+  const form = new URLSearchParams({ f: query.text });
+  if (query.sort === 'date') form.set('sort', 'date');
+  return `${paths.articles}?${form.toString()}`;
+}
+
+/** The 200 queries as visitors' URLs; the page counts come from the in-process source on the same corpus. */
+async function visitorUrls(source: ContentSource): Promise<{ urls: string[]; pastLastPage: number }> {
+  const urls: string[] = [];
+  let pastLastPage = 0;
+  for (const query of queries()) {
+    const tagAlone = !query.text && query.tag !== undefined;
+    const answer = await source.search(
+      tagAlone
+        ? { text: '', tag: query.tag, sort: 'date', page: 1, pageSize: PAGE_SIZE }
+        : { text: normalizeFilter(query.text).toLowerCase(), sort: query.sort ?? 'relevance', page: 1, pageSize: PAGE_SIZE },
+    );
+    const pages = countPages(answer.total);
+    if ((query.page ?? 1) > pages) pastLastPage += 1;
+    urls.push(visitorUrl(query, pages));
+  }
+  return { urls, pastLastPage };
+}
+
+interface PageWeight {
+  path: string;
+  status: number;
+  /** Body bytes on the wire, per encoding asked for, and once decoded. */
+  gzip: number;
+  br: number;
+  decoded: number;
+}
+
+/** One GET with this Accept-Encoding: the status, the encoding sent and the body as received (not decoded). */
+function fetchRaw(url: string, acceptEncoding: string): Promise<{ status: number; encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding }, agent: false, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url}: no answer in 30 s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A page's weight: its compressed body in gzip and in brotli, as a browser that takes each gets it. */
+async function measurePageWeight(base: string, pagePath: string): Promise<PageWeight> {
+  const gzip = await fetchRaw(base + pagePath, 'gzip');
+  const br = await fetchRaw(base + pagePath, 'br');
+  if (gzip.encoding !== 'gzip' || br.encoding !== 'br') throw new Error(`${pagePath}: answered ${gzip.encoding} and ${br.encoding}, not gzip and br`);
+  const decoded = gunzipSync(gzip.body);
+  if (!decoded.equals(brotliDecompressSync(br.body))) throw new Error(`${pagePath}: the gzip and brotli bodies differ`);
+  return { path: pagePath, status: gzip.status, gzip: gzip.body.length, br: br.body.length, decoded: decoded.length };
+}
+
+/**
+ * wrk (one thread, HTTP_CONNECTIONS connections, HTTP_SECONDS) cycling through `urls` in order, each
+ * response's status counted by the script (printed as "status <code> <count>" when it is done). Bounded:
+ * wrk stops itself, and is killed 30 s later if it has not.
+ */
+async function wrkUrls(base: string, urls: string[], script: string): Promise<WrkResult & { statuses: Map<number, number> }> {
+  await writeFile(
+    script,
+    [
+      `local paths = {${urls.map((url) => JSON.stringify(url)).join(',')}}`,
+      'local at = 0',
+      'local threads = {}',
+      'function setup(thread) table.insert(threads, thread) end',
+      'function init(args) statuses = {} end',
+      'function request()',
+      '  at = at % #paths + 1',
+      '  return wrk.format("GET", paths[at])',
+      'end',
+      'function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end',
+      'function done(summary, latency, requests)',
+      '  for _, thread in ipairs(threads) do',
+      '    for status, count in pairs(thread:get("statuses")) do io.write(string.format("status %d %d\\n", status, count)) end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  );
+  const args = [
+    '-t1',
+    `-c${HTTP_CONNECTIONS}`,
+    `-d${HTTP_SECONDS}s`,
+    '--latency',
+    '--timeout',
+    '10s',
+    '-H',
+    `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
+    '-s',
+    script,
+    base,
+  ];
+  const [command, argv] = onCpu(1, 'wrk', args);
+  const { stdout } = await run(command, argv, { timeout: (HTTP_SECONDS + 30) * 1000 }).catch((error: NodeJS.ErrnoException & { path?: string }) => {
+    if (error.code === 'ENOENT') throw new Error('wrk is not installed: `node tests/support/ensure-system-deps.mjs bench` installs it (npm run bench does)');
+    throw error;
+  });
+  const statuses = new Map([...stdout.matchAll(/^status (\d+) (\d+)$/gm)].map((match) => [Number(match[1]), Number(match[2])]));
+  return { ...parseWrkOutput(stdout), statuses };
+}
+
+/** The server's request log (pino, one JSON line a request): list and tag pages served from the page cache, and rendered with their server time. */
+function readPageLog(text: string): { hits: number; renderMs: number[] } {
+  let hits = 0;
+  const renderMs: number[] = [];
+  // The last piece is empty, or a line still being written.
+  for (const line of text.split('\n').slice(0, -1)) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { req?: { path?: string }; responseCache?: string; responseTime?: number };
+    const pagePath = entry.req?.path ?? '';
+    if (pagePath !== paths.articles && !pagePath.startsWith(`${paths.tags}/`)) continue;
+    if (entry.responseCache === 'hit') hits += 1;
+    else renderMs.push(entry.responseTime ?? Number.NaN);
+  }
+  return { hits, renderMs };
+}
+
+interface HttpSearch extends WrkResult {
+  statuses: Map<number, number>;
+  hits: number;
+  renderMs: number[];
+  rssAfterStart: number;
+  peakRss: number;
+  /** The weights of the list, one search and the tags page, when asked for. */
+  weights: PageWeight[];
+}
+
+/**
+ * Search pages over HTTP: a fresh built server (npm start's flags, LOG_LEVEL=info as in production so
+ * that its log tells page cache hits from renders, no rate limit), on CPU 0 with wrk on CPU 1 when they
+ * can be pinned, loaded from the moment it is ready, with no warm-up: the first pass through the URLs
+ * renders each one, later passes may be answered from the page cache. Then, with the cache as the load
+ * left it, the weight of the list, one search and the tags page.
+ */
+async function measureHttpSearch(
+  contentDir: string,
+  cacheDir: string,
+  work: string,
+  urls: string[],
+  options: { env?: Record<string, string>; weigh: boolean },
+): Promise<HttpSearch> {
+  const logFile = path.join(work, `server-${Date.now()}.log`);
+  const log = openSync(logFile, 'w');
+  try {
+    const server = await startBuiltServer(contentDir, cacheDir, {
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', ...options.env },
+      nodeFlags: NODE_FLAGS,
+      cpu: 0,
+      stdout: log,
+    });
+    try {
+      const rssAfterStart = server.memoryMb('VmRSS');
+      const logStart = (await readFile(logFile, 'utf8')).length;
+      const load = await wrkUrls(server.base, urls, path.join(work, 'search-pages.lua'));
+      const peakRss = server.memoryMb('VmHWM');
+      // The server logs a request once it has sent it, some after wrk has counted the answer: wait for
+      // the log to settle (at most 10 s). It then also holds the requests wrk left in flight as it stopped.
+      const settleBy = performance.now() + 10_000;
+      for (let logSize = -1; performance.now() < settleBy;) {
+        const size = (await stat(logFile)).size;
+        if (size === logSize) break;
+        logSize = size;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      const { hits, renderMs } = readPageLog((await readFile(logFile, 'utf8')).slice(logStart));
+      const weights: PageWeight[] = [];
+      for (const pagePath of options.weigh ? [paths.articles, paths.articleSearch('spring'), paths.tags] : []) {
+        weights.push(await measurePageWeight(server.base, pagePath));
+      }
+      return { ...load, hits, renderMs, rssAfterStart, peakRss, weights };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    closeSync(log);
   }
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
 const cacheDir = path.join(dir, 'cache');
+// wrk's script and the servers' logs, outside the corpus folder the servers read.
+const work = await mkdtemp(path.join(tmpdir(), 'search-bench-http-'));
 try {
   const corpus = await generateArticles(dir, ARTICLES);
   const logger = pino({ level: 'silent' });
@@ -204,6 +464,7 @@ try {
   const { timings, hits } = await timeSearches(cold);
   const list = cold.list('');
   const total = (await list).length;
+  const visitors = await visitorUrls(cold);
   await cold.close();
 
   const restartStart = performance.now();
@@ -213,8 +474,35 @@ try {
   await warm.close();
 
   const server = await measureServer(dir, cacheDir);
+  const cached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { weigh: true });
+  const uncached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { env: { RESPONSE_CACHE_MAX_MB: '0' }, weigh: false });
   const target = (value: number, limit: number, unit: string) =>
     `${value.toFixed(unit === 'ms' ? 2 : 1)} ${unit} (target ≤ ${limit} ${unit}) ${value <= limit ? 'met' : 'MISSED'}`;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const weightRows = cached.weights.map((weight, at) => [
+    `page weight: \`${weight.path}\`${weight.status === 200 ? '' : ` (${weight.status})`}, gzip${at === 0 ? ' (first page, 20 articles)' : ''}`,
+    at === 0 ? target(weight.gzip / 1024, 60, 'KB') : kb(weight.gzip),
+  ]);
+  const httpRows = (name: string, result: HttpSearch) => {
+    const statuses = [...result.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`);
+    const requests = [...result.statuses.values()].reduce((sum, count) => sum + count, 0);
+    return [
+      [
+        `search pages over HTTP, ${name}: throughput`,
+        `${result.reqPerSec.toFixed(0)} req/s (target ≥ 400 req/s) ${result.reqPerSec >= 400 ? 'met' : 'MISSED'}`,
+      ],
+      [`search pages over HTTP, ${name}: p50 / p99`, `${result.p50.toFixed(2)} ms / ${result.p99.toFixed(2)} ms`],
+      [
+        `search pages over HTTP, ${name}: answers`,
+        `${requests} (${statuses.join(', ')}); non-2xx ${result.non2xx}, socket errors ${result.errors}; ${kb(result.bytesPerResponse)} a response`,
+      ],
+      [
+        `search pages over HTTP, ${name}: rendered / from the page cache (server log)`,
+        `${result.renderMs.length} rendered (server time p50 ${percentile(result.renderMs, 50)} ms, p99 ${percentile(result.renderMs, 99)} ms) / ${result.hits} from the page cache`,
+      ],
+      [`search pages over HTTP, ${name}: RSS after start / peak`, `${result.rssAfterStart.toFixed(0)} MB / ${result.peakRss.toFixed(0)} MB`],
+    ];
+  };
   const rows = [
     ['cold start to ready (in-process, empty disk cache)', target(coldMs / 1000, 20, 's')],
     ['restart with the on-disk cache (in-process)', target(restartMs / 1000, 3, 's')],
@@ -225,6 +513,11 @@ try {
     ['one edit: worst /healthz meanwhile', target(server.worstHealthz, 200, 'ms')],
     ['search p50, in-process, 200 queries × 3', target(percentile(timings, 50), 3, 'ms')],
     ['search p99, in-process, 200 queries × 3', target(percentile(timings, 99), 15, 'ms')],
+    ...weightRows,
+    [`page weight: \`${paths.articles}\`, brotli / decoded`, `${kb(cached.weights[0]!.br)} / ${kb(cached.weights[0]!.decoded)}`],
+    ...cached.weights.slice(1).map((weight) => [`page weight: \`${weight.path}\`, brotli / decoded`, `${kb(weight.br)} / ${kb(weight.decoded)}`]),
+    ...httpRows('page cache on', cached),
+    ...httpRows('page cache off (every request renders)', uncached),
   ];
   await writeReport('search', {
     title: `Built-in search over ${ARTICLES.toLocaleString('en')} articles`,
@@ -236,10 +529,13 @@ try {
         .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`,
       `Restart read ${warmStats.fromCache} articles from the disk cache and parsed ${warmStats.parsed}.`,
       `Searches returned ${hits} hits in all (pages of 20, snippets included). Built server RSS after the edit: ${server.rssAfterEdit.toFixed(0)} MB.`,
+      `Page weight: the body bytes on the wire (compressed, 1 KB = 1,024 bytes) of one GET with \`Accept-Encoding: gzip\`, then \`br\`, after the load below.`,
+      `Search pages over HTTP: the 200 queries as the URLs a visitor's browser asks for (the list's GET form, a next-page link, a tag badge; ${new Set(visitors.urls).size} distinct; ${visitors.pastLastPage} page-2 queries of a search with one page asked for its page 1, as a visitor gets no link past the last page), in a loop by wrk (one thread, ${HTTP_CONNECTIONS} connections, ${HTTP_SECONDS} s, \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\`${pinned ? ', on CPU 1, the server on CPU 0' : ''}). A fresh built server each (npm start's Node flags, NODE_ENV=production, LOG_LEVEL=info as in production, whose request log tells page cache hits from renders and also counts the requests wrk left in flight as it stopped, no rate limit), loaded as soon as /readyz answers, with no warm-up: the first pass renders every page, later ones may come from the page cache. Page cache off (RESPONSE_CACHE_MAX_MB=0): every request renders; the items cache still keeps each search's answer after the first pass.`,
     ],
     columns: ['measure', 'value'],
     rows,
   });
 } finally {
   await rm(dir, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
 }
