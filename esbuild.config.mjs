@@ -134,6 +134,8 @@ async function purgeCss(metafile) {
       safelist: articleSafelist,
       fontFace: true,
       keyframes: true,
+      // Bootstrap declares ~280 custom properties on :root; the ones no rule reads only cost parse and style time.
+      variables: true,
     });
     const css = result.css;
     const hash = createHash('sha256').update(css).digest('base64url').slice(0, 10);
