@@ -12,8 +12,10 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { pino } from 'pino';
+import { defaultWorkerThreads } from '../server/config';
 import { createContentSource, type ContentSource } from '../server/items/content/content-source';
 import type { SearchRequest } from '../server/items/source';
+import { createArticleWorkers } from '../server/workers/worker-pool';
 import { generateArticles } from './generate-articles';
 import { percentile, writeReport } from './report';
 
@@ -195,9 +197,11 @@ const cacheDir = path.join(dir, 'cache');
 try {
   const corpus = await generateArticles(dir, ARTICLES);
   const logger = pino({ level: 'silent' });
+  // As the server runs it: files parsed and analysed on the worker threads (decision 027).
+  const workers = await createArticleWorkers({ threads: defaultWorkerThreads(), logger });
 
   const coldStart = performance.now();
-  const cold = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir });
+  const cold = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir, workers });
   const coldMs = performance.now() - coldStart;
   gc();
   const coldRss = rssMb();
@@ -207,10 +211,11 @@ try {
   await cold.close();
 
   const restartStart = performance.now();
-  const warm = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir });
+  const warm = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir, workers });
   const restartMs = performance.now() - restartStart;
   const warmStats = warm.stats();
   await warm.close();
+  await workers.close();
 
   const server = await measureServer(dir, cacheDir);
   const target = (value: number, limit: number, unit: string) =>
