@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
 import type { Article } from '../../shared/items/types';
+import { boundHtml, MAX_BODY_CHARS, MAX_BODY_ELEMENTS } from '../html/prepare-article';
 import { getImageCatalog } from '../html/responsive-images';
 import { ContentFileError } from '../items/content/parse-article-file';
 import { ItemsContentError } from '../items/source';
@@ -77,6 +78,8 @@ export async function createArticleWorkers({ threads, logger, workerFile, idleTi
     idleTimeout: idleTimeoutMs,
     // Jobs take milliseconds: a stop (PM2 and docker give 10 s) never waits long for one.
     closeTimeout: 2_000,
+    // Below the event loop's priority (Linux, with @napi-rs/nice): requests come first on a busy host.
+    niceIncrement: 10,
   });
   // Errors outside a job (a thread dying between jobs): piscina replaces the thread; an unheard 'error' would end the process.
   pool.on('error', (error: unknown) => log.error({ err: error }, 'worker thread failed'));
@@ -128,7 +131,9 @@ function wrapRunner(run: Runner, log: Logger, stats: () => WorkerStats, close: (
     return result as Exclude<ResultOf<N>, FileProblem>;
   };
   return {
-    async prepareArticle(article) {
+    async prepareArticle(raw) {
+      // Cut here (a scan, no parse): only what the job keeps is copied to its thread. Cutting again there changes nothing.
+      const article = { ...raw, body: boundHtml(raw.body, MAX_BODY_CHARS, MAX_BODY_ELEMENTS) };
       const { bySrc } = getImageCatalog();
       const task: PrepareArticleTask = bySrc.size > 0 && article.body.includes('<img') ? { article, images: bySrc } : { article };
       return runJob('prepareArticleJob', task, `article ${article.id}`);
