@@ -5,7 +5,7 @@
 import type { Article } from '../../shared/items/types';
 import { prepareArticle } from '../html/prepare-article';
 import type { CatalogImage } from '../images/image-catalog';
-import type { CachedArticle } from '../items/content/content-cache';
+import { writeCacheEntrySync, type CachedArticle } from '../items/content/content-cache';
 import { ContentFileError, parseArticleSource } from '../items/content/parse-article-file';
 import { buildIndexDocument } from '../items/content/search-index';
 
@@ -21,16 +21,14 @@ export interface FileTask {
   text: string;
 }
 
+export interface AnalyseFileTask extends FileTask {
+  /** Where the disk cache keeps the analysed article (ContentCache's folder, the text's hash): written here, off the event loop. */
+  saveIn?: { dir: string; hash: string };
+}
+
 /** A ContentFileError as data. */
 export interface FileProblem {
   problem: { file: string; field: string; detail: string };
-}
-
-/** One content file analysed for the index, as the disk cache keeps it. */
-export interface AnalysedFile {
-  analysed: CachedArticle;
-  /** Summary, then body, as plain text: what snippets are cut from. */
-  plainText: string;
 }
 
 /** Runs `parse`, returning a content file error as data and throwing anything else. */
@@ -43,20 +41,32 @@ function catchFileProblem<T>(parse: () => T): T | FileProblem {
   }
 }
 
+/** Nothing: sent first to a new pool, so that a thread has loaded this module before the first real job. */
+export function warmUpJob(): void {}
+
 /** What prepareArticle does (sanitise, highlight, number headings, responsive images). */
 export function prepareArticleJob({ article, images }: PrepareArticleTask): Promise<Article> {
   return prepareArticle(article, images ? { bySrc: images, byStem: new Map() } : undefined);
 }
 
-/** A content file's front matter checked, its Markdown parsed and its words stemmed for the index. */
-export function analyseFileJob({ file, text }: FileTask): AnalysedFile | FileProblem {
-  return catchFileProblem(() => {
+/** One content file analysed for the index; `plainText` (summary, then body: what snippets are cut from) only when not saved here. */
+export interface AnalysedFile {
+  analysed: CachedArticle;
+  plainText?: string;
+}
+
+/** A content file's front matter checked, its Markdown parsed and its words stemmed for the index, then kept in the disk cache. */
+export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): AnalysedFile | FileProblem {
+  const result = catchFileProblem(() => {
     const parsed = parseArticleSource(file, text, { renderBody: false });
     const { article } = parsed;
     const doc = buildIndexDocument(article.id, Date.parse(article.date), article.language, { title: article.title, tags: article.tags, ...parsed.text });
     const analysed: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
     return { analysed, plainText: `${parsed.text.summary}\n\n${parsed.text.body}` };
   });
+  if ('problem' in result || !saveIn) return result;
+  writeCacheEntrySync(saveIn.dir, saveIn.hash, result.analysed, result.plainText);
+  return { analysed: result.analysed };
 }
 
 /** A content file's article with its body rendered, for a page. */

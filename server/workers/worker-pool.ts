@@ -14,9 +14,8 @@ import { getImageCatalog } from '../html/responsive-images';
 import { ContentFileError } from '../items/content/parse-article-file';
 import { ItemsContentError } from '../items/source';
 import * as jobs from './article-worker';
-import type { AnalysedFile, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
-
-export type { AnalysedFile } from './article-worker';
+import { writeCacheEntry, type CachedArticle } from '../items/content/content-cache';
+import type { AnalyseFileTask, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
 
 export interface WorkerStats {
   /** Threads running now (0 when the jobs run inline). */
@@ -31,11 +30,16 @@ export interface WorkerStats {
 export interface ArticleWorkers {
   /** The article sanitised and enhanced (prepareArticle); an ArticleJobError when the job fails. */
   prepareArticle(article: Article): Promise<Article>;
-  /** A content file parsed and analysed for the index; ContentFileError for a bad file, ArticleJobError when the job fails. */
-  analyseFile(file: string, text: string): Promise<AnalysedFile>;
+  /**
+   * A content file parsed and analysed for the index, and written to the disk cache's `saveIn.dir` under
+   * `saveIn.hash` when given; ContentFileError for a bad file, ArticleJobError when the job fails.
+   */
+  analyseFile(file: string, text: string, saveIn?: { dir: string; hash: string }): Promise<CachedArticle>;
   /** A content file's article with its body rendered; ContentFileError for a bad file, ArticleJobError when the job fails. */
   renderFile(file: string, text: string): Promise<Article>;
   stats(): WorkerStats;
+  /** True once a thread has loaded the jobs (0.5 to 1 s after the start), always inline: until then, work that holds up no request may be done inline. */
+  isReady(): boolean;
   /** Lets running jobs finish, then stops the threads; later jobs fail. */
   close(): Promise<void>;
 }
@@ -84,33 +88,53 @@ export async function createArticleWorkers({ threads, logger, workerFile, idleTi
   // Errors outside a job (a thread dying between jobs): piscina replaces the thread; an unheard 'error' would end the process.
   pool.on('error', (error: unknown) => log.error({ err: error }, 'worker thread failed'));
   let closing: Promise<void> | undefined;
+  let ready = false;
+  let warmUps = 0;
+  pool.run(null, { name: 'warmUpJob' }).then(
+    () => {
+      warmUps += 1;
+      ready = true;
+    },
+    (error: unknown) => log.error({ err: error }, 'worker thread cannot start'),
+  );
   // Piscina would start threads again for a job sent after close().
   const runInPool: Runner = async (name, task) => {
     if (closing) throw new Error('the worker threads are closed');
     return (await pool.run(task, { name })) as unknown;
   };
-  return wrapRunner(
-    runInPool,
+  return wrapRunner({
+    run: runInPool,
+    inline: false,
     log,
-    () => ({ threads: pool.threads.length, completed: pool.completed, queued: pool.queueSize }),
-    () => (closing ??= pool.close()),
-  );
+    stats: () => ({ threads: pool.threads.length, completed: pool.completed - warmUps, queued: pool.queueSize }),
+    isReady: () => ready,
+    close: () => (closing ??= pool.close()),
+  });
 }
 
 /** The same jobs, run on the event loop: for WORKER_THREADS=0, and for callers given no pool. */
 export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
   let completed = 0;
-  const runInline: Runner = async (name, task) => {
-    const result: unknown = await (jobs[name] as (input: unknown) => unknown)(task);
-    completed += 1;
-    return result;
+  let queue: Promise<unknown> = Promise.resolve();
+  // One job a turn of the event loop, in order: a batch of files handed over at once must not run in one stretch.
+  const runInline: Runner = (name, task) => {
+    const running = queue
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => (jobs[name] as (input: unknown) => unknown)(task))
+      .finally(() => {
+        completed += 1;
+      });
+    queue = running.catch(() => {});
+    return running;
   };
-  return wrapRunner(
-    runInline,
-    logger.child({ component: 'workers' }),
-    () => ({ threads: 0, completed, queued: 0 }),
-    async () => {},
-  );
+  return wrapRunner({
+    run: runInline,
+    inline: true,
+    log: logger.child({ component: 'workers' }),
+    stats: () => ({ threads: 0, completed, queued: 0 }),
+    isReady: () => true,
+    close: async () => {},
+  });
 }
 
 function isFileProblem(value: unknown): value is FileProblem {
@@ -118,7 +142,12 @@ function isFileProblem(value: unknown): value is FileProblem {
 }
 
 /** The jobs behind the ArticleWorkers methods: file problems become ContentFileErrors again, anything else an ArticleJobError. */
-function wrapRunner(run: Runner, log: Logger, stats: () => WorkerStats, close: () => Promise<void>): ArticleWorkers {
+function wrapRunner({
+  run,
+  inline,
+  log,
+  ...rest
+}: { run: Runner; inline: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
   const runJob = async <N extends JobName>(name: N, task: TaskOf<N>, subject: string): Promise<Exclude<ResultOf<N>, FileProblem>> => {
     let result: unknown;
     try {
@@ -138,14 +167,17 @@ function wrapRunner(run: Runner, log: Logger, stats: () => WorkerStats, close: (
       const task: PrepareArticleTask = bySrc.size > 0 && article.body.includes('<img') ? { article, images: bySrc } : { article };
       return runJob('prepareArticleJob', task, `article ${article.id}`);
     },
-    analyseFile(file, text) {
-      return runJob('analyseFileJob', { file, text } satisfies FileTask, file);
+    async analyseFile(file, text, saveIn) {
+      // A thread writes the disk cache itself (synchronously, there); on the event loop the writes are asynchronous.
+      const task: AnalyseFileTask = { file, text, ...(saveIn && !inline ? { saveIn } : {}) };
+      const { analysed, plainText } = await runJob('analyseFileJob', task, file);
+      if (saveIn && plainText !== undefined) await writeCacheEntry(saveIn.dir, saveIn.hash, analysed, plainText);
+      return analysed;
     },
     async renderFile(file, text) {
       return (await runJob('renderFileJob', { file, text } satisfies FileTask, file)).article;
     },
-    stats,
-    close,
+    ...rest,
   };
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
-import { ArticleJobError, createInlineArticleWorkers, type AnalysedFile, type ArticleWorkers } from '../../workers/worker-pool';
+import { ArticleJobError, createInlineArticleWorkers, type ArticleWorkers } from '../../workers/worker-pool';
 import type { ItemsSource, SearchAnswer, SearchRequest } from '../source';
 import { ContentCache, hashContent, type CachedArticle } from './content-cache';
 import { ContentFileError } from './parse-article-file';
@@ -30,6 +30,8 @@ const MAX_DEBOUNCE_MS = 1_000;
 const SLICE_MS = 20;
 /** Files read at once. */
 const READ_BATCH = 32;
+/** Batches read and handed to the worker threads ahead of the one entering the index. */
+const BATCHES_AHEAD = 2;
 /** setTimeout's longest delay; a later publication is re-checked then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -83,7 +85,7 @@ export interface ContentSourceOptions {
 }
 
 /** A changed file's analysis: from the disk cache, from a worker, or why it failed. */
-type Analysis = { cached: CachedArticle } | { analysed: AnalysedFile } | { error: unknown };
+type Analysis = { cached: CachedArticle } | { analysed: CachedArticle } | { error: unknown };
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -151,15 +153,18 @@ export async function createContentSource({
     }
   };
 
-  /** Starts a file's analysis in a worker; never rejects: a failure is kept in the answer. */
-  const startAnalysis = (name: string, text: string): Promise<Analysis> =>
-    workers.analyseFile(relative(name), text).then(
+  // Until a thread has loaded the jobs, the first start analyses files on the event loop: it serves nothing yet.
+  const inline = createInlineArticleWorkers(logger);
+  let loaded = false;
+  /** Starts a file's analysis in a worker, which also writes it to the disk cache; never rejects: a failure is kept in the answer. */
+  const startAnalysis = (name: string, text: string, hash: string): Promise<Analysis> =>
+    (loaded || workers.isReady() ? workers : inline).analyseFile(relative(name), text, { dir: cache.dir, hash }).then(
       (analysed) => ({ analysed }),
       (error: unknown) => ({ error }),
     );
 
-  /** The analysed article; the cache write is left to the caller to await. Throws ContentFileError. */
-  const takeAnalysis = (name: string, hash: string, analysis: Analysis | null, writes: Promise<void>[]): CachedArticle => {
+  /** The analysed article. Throws ContentFileError. */
+  const takeAnalysis = (name: string, analysis: Analysis | null): CachedArticle => {
     if (analysis === null) throw new Error(`${relative(name)} changed but was not analysed`);
     if ('cached' in analysis) {
       stats.fromCache += 1;
@@ -171,8 +176,7 @@ export async function createContentSource({
       throw analysis.error;
     }
     stats.parsed += 1;
-    writes.push(cache.write(hash, analysis.analysed.analysed, analysis.analysed.plainText));
-    return analysis.analysed.analysed;
+    return analysis.analysed;
   };
 
   /** Brings one file's article up to date (synchronously: its reads and analysis are done); true when something changed. */
@@ -181,7 +185,6 @@ export async function createContentSource({
     text: string | Error | null,
     hash: string,
     analysis: Analysis | null,
-    writes: Promise<void>[],
     fileStat: { mtimeMs: number; size: number } = { mtimeMs: 0, size: -1 },
   ): boolean => {
     if (text === null) {
@@ -202,7 +205,7 @@ export async function createContentSource({
       return false;
     }
     try {
-      const { article, draft, seriesOrder, doc } = takeAnalysis(name, hash, analysis, writes);
+      const { article, draft, seriesOrder, doc } = takeAnalysis(name, analysis);
       const owner = byId.get(article.id);
       if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
       forget(name);
@@ -261,7 +264,7 @@ export async function createContentSource({
     const analyses = names.map((name, at): Promise<Analysis> | null => {
       const entry = cached[at];
       if (entry) return Promise.resolve({ cached: entry });
-      return changed[at] ? startAnalysis(name, texts[at] as string) : null;
+      return changed[at] ? startAnalysis(name, texts[at] as string, hashes[at]!) : null;
     });
     return { names, texts, hashes, analyses, statOf };
   };
@@ -270,27 +273,23 @@ export async function createContentSource({
   const applyFiles = async (names: string[], { trustUnchangedStat = false } = {}): Promise<boolean> => {
     let changed = false;
     let sliceStart = performance.now();
-    const writes: Promise<void>[] = [];
-    // Indexing in order, in slices, while the workers analyse the next batch.
+    // Indexing in order, in slices, while the workers analyse the batches ahead.
     const applyBatch = async ({ names: batch, texts, hashes, analyses, statOf }: ReadBatch) => {
       for (const [at, name] of batch.entries()) {
         const analysis = analyses[at] ? await analyses[at] : null;
-        if (apply(name, texts[at] ?? null, hashes[at]!, analysis, writes, statOf.get(name))) changed = true;
+        if (apply(name, texts[at] ?? null, hashes[at]!, analysis, statOf.get(name))) changed = true;
         if (performance.now() - sliceStart > SLICE_MS) {
           await yieldToEventLoop();
           sliceStart = performance.now();
         }
       }
-      if (writes.length >= READ_BATCH * 4) await Promise.all(writes.splice(0));
     };
-    let previous: ReadBatch | null = null;
+    const ahead: ReadBatch[] = [];
     for (let start = 0; start < names.length; start += READ_BATCH) {
-      const next = await readBatch(names.slice(start, start + READ_BATCH), trustUnchangedStat);
-      if (previous) await applyBatch(previous);
-      previous = next;
+      ahead.push(await readBatch(names.slice(start, start + READ_BATCH), trustUnchangedStat));
+      if (ahead.length > BATCHES_AHEAD) await applyBatch(ahead.shift()!);
     }
-    if (previous) await applyBatch(previous);
-    await Promise.all(writes);
+    for (const batch of ahead) await applyBatch(batch);
     // A file refused for a duplicate id gets its chance when the first owner goes away.
     const waiting = [...problems.entries()].filter(
       ([name, problem]) => problem.field === 'id' && problem.message.includes('duplicate id') && !names.includes(name),
@@ -300,10 +299,9 @@ export async function createContentSource({
       problems.delete(name);
       const hash = typeof text === 'string' ? hashContent(text) : '';
       const cached = hash ? await cache.read(hash) : null;
-      const analysis = cached ? { cached } : typeof text === 'string' ? await startAnalysis(name, text) : null;
-      if (apply(name, text, hash, analysis, writes)) changed = true;
+      const analysis = cached ? { cached } : typeof text === 'string' ? await startAnalysis(name, text, hash) : null;
+      if (apply(name, text, hash, analysis)) changed = true;
     }
-    await Promise.all(writes);
     return changed;
   };
 
@@ -380,6 +378,7 @@ export async function createContentSource({
   }
   let dirty = !snapshot;
   dirty = (await fullScan({ trustUnchangedStat: true })) || dirty;
+  loaded = true;
   log.info(
     { articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) },
     'content loaded',

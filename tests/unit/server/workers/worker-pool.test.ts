@@ -1,6 +1,8 @@
 // The article worker threads (server/workers/, decision 027): the same results as on the event loop,
 // the event loop free while a hostile article is prepared, failed jobs answered as content errors
 // with the thread replaced, and no thread left once closed.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,15 +82,26 @@ describe('article worker threads', () => {
     expect(stats.threads).toBeGreaterThan(0);
   });
 
-  it('analyse and render a content file in a thread, exactly as the event loop does', async () => {
+  it('analyse a content file in a thread, as the event loop does, and write it to the disk cache there', async () => {
     const workers = await open();
-    const analysed = await workers.analyseFile('demo.md', FILE);
-    const parsed = parseArticleSource('demo.md', FILE, { renderBody: false });
-    expect(analysed.analysed.article).toEqual(parsed.article);
-    expect(analysed.plainText).toBe(`${parsed.text.summary}\n\n${parsed.text.body}`);
-    expect(analysed).toEqual(await createInlineArticleWorkers(logger).analyseFile('demo.md', FILE));
+    const dir = await mkdtemp(path.join(tmpdir(), 'worker-cache-'));
+    try {
+      const analysed = await workers.analyseFile('demo.md', FILE, { dir, hash: 'abc' });
+      const parsed = parseArticleSource('demo.md', FILE, { renderBody: false });
+      expect(analysed.article).toEqual(parsed.article);
+      expect(analysed).toEqual(await createInlineArticleWorkers(logger).analyseFile('demo.md', FILE));
+      expect(JSON.parse(await readFile(path.join(dir, 'abc.json'), 'utf8'))).toEqual(analysed);
+      expect(await readFile(path.join(dir, 'abc.txt'), 'utf8')).toBe(`${parsed.text.summary}\n\n${parsed.text.body}`);
+      expect(workers.stats().completed).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('render a content file in a thread, exactly as the event loop does', async () => {
+    const workers = await open();
     expect(await workers.renderFile('demo.md', FILE)).toEqual(parseArticleSource('demo.md', FILE).article);
-    expect(workers.stats().completed).toBe(2);
+    expect(workers.stats().completed).toBe(1);
   });
 
   it('give a bad file back as the ContentFileError the event loop would throw', async () => {

@@ -5,7 +5,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContentSource, type ContentSource } from '../../../../../server/items/content/content-source';
 import { ArticleJobError, createArticleWorkers, createInlineArticleWorkers, type ArticleWorkers } from '../../../../../server/workers/worker-pool';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../../../support/fixtures';
@@ -42,12 +42,22 @@ describe('content source and worker threads', () => {
   it('answer the same lists, articles and searches with the work in threads as on the event loop', async () => {
     const workers = await createArticleWorkers({ threads: 2, logger });
     closing.push(workers);
+    // Before, the first start analyses on the event loop (the next test shows it).
+    await vi.waitFor(() => expect(workers.isReady()).toBe(true), { timeout: 10_000 });
     const [threaded, inline] = [await open(workers), await open(createInlineArticleWorkers(logger))];
     expect(threaded.stats().parsed).toBe(FIXTURE_IDS_NEWEST_FIRST.length);
     expect(await threaded.list('')).toEqual(await inline.list(''));
     for (const id of FIXTURE_IDS_NEWEST_FIRST) expect(await threaded.get(id)).toEqual(await inline.get(id));
     expect(await threaded.search({ text: 'cache' })).toEqual(await inline.search({ text: 'cache' }));
     expect(workers.stats().completed).toBe(FIXTURE_IDS_NEWEST_FIRST.length * 2);
+  });
+
+  it('analyse on the event loop while no thread has loaded the jobs yet, at the first start only', async () => {
+    const inline = createInlineArticleWorkers(logger);
+    const workers: ArticleWorkers = { ...inline, isReady: () => false, analyseFile: () => Promise.reject(new Error('not ready')) };
+    const source = await open(workers);
+    expect(source.stats().parsed).toBe(FIXTURE_IDS_NEWEST_FIRST.length);
+    expect(source.problems()).toEqual([]);
   });
 
   it('skip a file whose analysis job fails, as a problem, and serve the others', async () => {
