@@ -95,7 +95,9 @@ export async function createArticleWorkers({ threads, logger, workerFile, idleTi
       warmUps += 1;
       ready = true;
     },
-    (error: unknown) => log.error({ err: error }, 'worker thread cannot start'),
+    (error: unknown) => {
+      if (!closing) log.error({ err: error }, 'worker thread cannot start');
+    },
   );
   // Piscina would start threads again for a job sent after close().
   const runInPool: Runner = async (name, task) => {

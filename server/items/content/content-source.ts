@@ -284,12 +284,21 @@ export async function createContentSource({
         }
       }
     };
-    const ahead: ReadBatch[] = [];
-    for (let start = 0; start < names.length; start += READ_BATCH) {
-      ahead.push(await readBatch(names.slice(start, start + READ_BATCH), trustUnchangedStat));
-      if (ahead.length > BATCHES_AHEAD) await applyBatch(ahead.shift()!);
+    // The reads of the batches ahead go on while one enters the index: the disk's latency is hidden too.
+    const ahead: Promise<ReadBatch>[] = [];
+    let next = 0;
+    const readAhead = () => {
+      while (ahead.length <= BATCHES_AHEAD && next < names.length) {
+        ahead.push(readBatch(names.slice(next, next + READ_BATCH), trustUnchangedStat));
+        next += READ_BATCH;
+      }
+    };
+    readAhead();
+    while (ahead.length > 0) {
+      const batch = await ahead.shift()!;
+      readAhead();
+      await applyBatch(batch);
     }
-    for (const batch of ahead) await applyBatch(batch);
     // A file refused for a duplicate id gets its chance when the first owner goes away.
     const waiting = [...problems.entries()].filter(
       ([name, problem]) => problem.field === 'id' && problem.message.includes('duplicate id') && !names.includes(name),
