@@ -15,6 +15,8 @@ module.exports = {
         PORT: '3000',
         SITE_URL: 'https://www.example.org/',
         TRUST_PROXY: 'loopback',
+        // A process per core already: one article worker thread each, not one per core each (decision 027).
+        WORKER_THREADS: '1',
       },
       // The server drains in-flight requests on SIGINT within 8 s; PM2 waits 10 s before SIGKILL.
       kill_timeout: 10_000,

@@ -50,15 +50,17 @@ const serverExternals = Object.keys(dependencies)
 /** @type {import('esbuild').BuildOptions} */
 const serverOptions = {
   absWorkingDir: root,
-  entryPoints: ['server/index.ts'],
+  // The server, and the module its worker threads run (server/workers/worker-pool.ts finds it beside index.js).
+  entryPoints: { index: 'server/index.ts', 'article-worker': 'server/workers/article-worker.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outfile: path.join(distDir, 'server', 'index.js'),
+  outdir: path.join(distDir, 'server'),
   // Dependencies stay in node_modules, except React and React Router: bundled with NODE_ENV set to
-  // production, they run their production builds however the process is started.
-  external: serverExternals,
+  // production, they run their production builds however the process is started. esbuild (a dev
+  // dependency) is only imported to compile the worker when the server runs from its TypeScript source.
+  external: [...serverExternals, 'esbuild'],
   // The bundled CommonJS of react-dom requires Node built-ins: give the ESM bundle a require.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   // Folds `process.env.NODE_ENV === 'production'`, so the development builds are left out.

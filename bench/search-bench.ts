@@ -16,8 +16,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
+import { defaultWorkerThreads } from '../server/config';
 import { createContentSource, type ContentSource } from '../server/items/content/content-source';
 import type { SearchRequest } from '../server/items/source';
+import { createArticleWorkers } from '../server/workers/worker-pool';
 import { buildListUrl } from '../shared/islands/article-search';
 import { normalizeFilter } from '../shared/items/items-reader';
 import { countPages, PAGE_SIZE } from '../shared/items/search';
@@ -455,9 +457,11 @@ const work = await mkdtemp(path.join(tmpdir(), 'search-bench-http-'));
 try {
   const corpus = await generateArticles(dir, ARTICLES);
   const logger = pino({ level: 'silent' });
+  // As the server runs it: files parsed and analysed on the worker threads (decision 027).
+  const workers = await createArticleWorkers({ threads: defaultWorkerThreads(), logger });
 
   const coldStart = performance.now();
-  const cold = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir });
+  const cold = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir, workers });
   const coldMs = performance.now() - coldStart;
   gc();
   const coldRss = rssMb();
@@ -468,10 +472,11 @@ try {
   await cold.close();
 
   const restartStart = performance.now();
-  const warm = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir });
+  const warm = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir, workers });
   const restartMs = performance.now() - restartStart;
   const warmStats = warm.stats();
   await warm.close();
+  await workers.close();
 
   const server = await measureServer(dir, cacheDir);
   const cached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { weigh: true });

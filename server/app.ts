@@ -28,6 +28,7 @@ import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
 import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
+import type { ArticleWorkers } from './workers/worker-pool';
 
 export interface AppDeps {
   config: Pick<
@@ -53,16 +54,24 @@ export interface AppDeps {
   rootDir: string;
   /** The build's hashed assets, in memory (server/static/hashed-assets.ts). */
   assets: HashedAssets;
+  /** The threads that prepare articles (server/workers/); without them, articles are prepared on the event loop. */
+  workers?: ArticleWorkers;
 }
 
 /** What createApp answers: a listener for http.createServer (and supertest), with the caches for tests. */
 export type SiteApp = RequestListener & { locals: { cache: ItemsCache; responseCache: ResponseCache } };
 
-export function createApp({ config, logger, source, site, rootDir, assets }: AppDeps): SiteApp {
+export function createApp({ config, logger, source, site, rootDir, assets, workers }: AppDeps): SiteApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const cache = new ItemsCache(source, { ttlSeconds: config.cacheTtlSeconds, maxKeys: config.cacheMaxKeys, maxBytes: config.itemsCacheMaxBytes, logger });
+  const cache = new ItemsCache(source, {
+    ttlSeconds: config.cacheTtlSeconds,
+    maxKeys: config.cacheMaxKeys,
+    maxBytes: config.itemsCacheMaxBytes,
+    logger,
+    ...(workers ? { workers } : {}),
+  });
   const responseCache = new ResponseCache({ ttlMs: config.cacheTtlSeconds * 1000, maxBytes: config.responseCacheMaxMb * 1024 * 1024 });
   // Edited content must show at once on every page, not after the TTL.
   source.onChange(() => responseCache.clear());

@@ -47,7 +47,14 @@ const envSchema = z.object({
   SHOW_DRAFTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   // Analysed articles by content hash; default outside the project so it never lands in public/ or git.
   CONTENT_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  // Threads that prepare and parse articles off the event loop (decision 027); 0 runs that work inline.
+  WORKER_THREADS: integer(0, 64).optional(),
 });
+
+/** Worker threads when WORKER_THREADS is unset: one a core, at most 4, at least 1. */
+export function defaultWorkerThreads(): number {
+  return Math.max(1, Math.min(4, os.availableParallelism()));
+}
 
 export interface Config {
   port: number;
@@ -78,6 +85,8 @@ export interface Config {
   showDrafts: boolean;
   /** Where the built-in content source keeps analysed articles across restarts. */
   contentCacheDir: string;
+  /** Most worker threads preparing and parsing articles; 0 does that work on the event loop. */
+  workerThreads: number;
 }
 
 export class ConfigError extends Error {
@@ -117,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     feedFullContent: values.FEED_FULL_CONTENT === 'true',
     showDrafts: values.SHOW_DRAFTS === 'true',
     contentCacheDir: values.CONTENT_CACHE_DIR ? path.resolve(cwd, values.CONTENT_CACHE_DIR) : path.join(os.tmpdir(), 'portfolio-site-cache'),
+    workerThreads: values.WORKER_THREADS ?? defaultWorkerThreads(),
   });
 }

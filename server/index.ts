@@ -9,6 +9,7 @@ import { createItemsSource } from './items';
 import { createLogger } from './logger';
 import { loadSiteResources } from './render/site-resources';
 import { loadHashedAssets } from './static/hashed-assets';
+import { createArticleWorkers } from './workers/worker-pool';
 
 /** In-flight requests get this long to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -28,14 +29,19 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const source = await createItemsSource(config, logger);
+  // Articles are prepared and content files parsed on these threads, never on the event loop (decision 027).
+  const workers = await createArticleWorkers({ threads: config.workerThreads, logger });
+  const source = await createItemsSource(config, logger, { workers });
   const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
-  const app = createApp({ config, logger, source, site, rootDir, assets });
+  const app = createApp({ config, logger, source, site, rootDir, assets, workers });
 
   const server: Server = createHttpServer(app, logger).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ host: config.host, port, items: source.description, siteUrl: config.siteUrl }, `listening on http://${config.host}:${port}`);
+    logger.info(
+      { host: config.host, port, items: source.description, siteUrl: config.siteUrl, workerThreads: config.workerThreads },
+      `listening on http://${config.host}:${port}`,
+    );
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');
@@ -53,10 +59,13 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      void source.close().finally(() => {
-        logger.info('stopped');
-        process.exit(0);
-      });
+      void source
+        .close()
+        .finally(() => workers.close())
+        .finally(() => {
+          logger.info('stopped');
+          process.exit(0);
+        });
     });
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections();

@@ -3,6 +3,7 @@
 // event loop, and every visitor, for seconds (issue 13, row 6; docs/decisions/021).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Article, ArticleSummary } from '../../shared/items/types';
+import type { ImageCatalog } from '../images/image-catalog';
 import { enhanceArticleBody } from './enhance';
 import { rewriteResponsiveImages } from './responsive-images';
 import { sanitizeArticleHtml } from './sanitize';
@@ -36,11 +37,15 @@ export function prepareSummary<T extends ArticleSummary>(item: T): T {
   return { ...item, summary: sanitizeArticleHtml(boundHtml(item.summary, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS)) };
 }
 
-/** Sanitises and enhances, giving other requests the event loop between the two steps. */
-export async function prepareArticle(article: Article): Promise<Article> {
+/**
+ * Sanitises and enhances, giving other requests the event loop between the two steps (when run
+ * inline; server/workers/ runs it off the event loop). `catalog`: the site's images, by default the
+ * one the images router set.
+ */
+export async function prepareArticle(article: Article, catalog?: ImageCatalog): Promise<Article> {
   const body = sanitizeArticleHtml(boundHtml(article.body, MAX_BODY_CHARS, MAX_BODY_ELEMENTS));
   await yieldToEventLoop();
   const prepared = prepareSummary(article);
   await yieldToEventLoop();
-  return { ...prepared, body: rewriteResponsiveImages(enhanceArticleBody(body)) };
+  return { ...prepared, body: rewriteResponsiveImages(enhanceArticleBody(body), catalog) };
 }

@@ -20,6 +20,11 @@ export function setImageCatalog(catalog: ImageCatalog): void {
   current = catalog;
 }
 
+/** The catalog set last: worker threads get the part of it an article needs with each job. */
+export function getImageCatalog(): ImageCatalog {
+  return current;
+}
+
 /** A site path ("/images/a.png"), without query or fragment; undefined for another origin or a relative path. */
 function toLocalPath(src: string | undefined): string | undefined {
   if (!src || !src.startsWith('/') || src.startsWith('//')) return undefined;

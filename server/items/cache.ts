@@ -2,14 +2,15 @@
 // bounded in bytes (lru-cache), TTL freshness, one source call per key however many ask at once,
 // a stale entry served at once while it is refreshed in the background, and kept when the source
 // fails. Misses and content errors are kept for the TTL like any answer. Articles are sanitised
-// and enhanced once, on the way in.
+// and enhanced once, on the way in, by the worker threads (decision 027).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { normalizeFilter, type ItemsReader } from '../../shared/items/items-reader';
 import { PAGE_SIZE, toTagKey, type SearchAnswer, type SearchRequest } from '../../shared/items/search';
 import type { Article, ArticleSummary } from '../../shared/items/types';
-import { prepareArticle, prepareSummary } from '../html/prepare-article';
+import { prepareSummary } from '../html/prepare-article';
+import { createInlineArticleWorkers, type ArticleWorkers } from '../workers/worker-pool';
 import { ItemsContentError, type ItemsSource } from './source';
 
 /** Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion. */
@@ -51,6 +52,8 @@ export interface ItemsCacheOptions {
   /** After a failed refresh, how long the stale value is served before the source is asked again. */
   retryAfterMs?: number;
   now?: () => number;
+  /** Where articles are prepared; on the event loop when not given. A failed job is a content error. */
+  workers?: ArticleWorkers;
 }
 
 /** Bytes a value takes in memory, roughly: two a character, a few words per object, array slot and number. */
@@ -84,6 +87,7 @@ export class ItemsCache implements ItemsReader {
   private readonly retryAfterMs: number;
   private readonly now: () => number;
   private readonly log: Logger;
+  private readonly workers: ArticleWorkers;
   private readonly unsubscribe: () => void;
   /** Bumped by clear(): a load started before it must not store what it brings back. */
   private generation = 0;
@@ -96,6 +100,7 @@ export class ItemsCache implements ItemsReader {
     this.retryAfterMs = options.retryAfterMs ?? Math.min(5_000, this.ttlMs);
     this.now = options.now ?? Date.now;
     this.log = options.logger.child({ component: 'items-cache' });
+    this.workers = options.workers ?? createInlineArticleWorkers(options.logger);
     this.store = new LRUCache<string, Entry<unknown>>({
       maxSize: options.maxBytes,
       ...(options.maxKeys ? { max: options.maxKeys } : {}),
@@ -115,7 +120,7 @@ export class ItemsCache implements ItemsReader {
   get(id: string): Promise<Article | null> {
     return this.read(`item:${id}`, async () => {
       const article = await this.source.get(id);
-      return article ? await prepareArticle(article) : null;
+      return article ? await this.workers.prepareArticle(article) : null;
     });
   }
 

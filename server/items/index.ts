@@ -1,6 +1,7 @@
 // Picks the items source the configuration asks for.
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import type { ArticleWorkers } from '../workers/worker-pool';
 import { createContentSource } from './content/content-source';
 import type { ItemsSource } from './source';
 import { createUpstreamSource } from './upstream';
@@ -8,7 +9,7 @@ import { createUpstreamSource } from './upstream';
 export async function createItemsSource(
   config: Pick<Config, 'itemsServiceUrl' | 'upstreamTimeoutMs' | 'contentDir' | 'showDrafts' | 'contentCacheDir'>,
   logger: Logger,
-  options: { watchFiles?: boolean } = {},
+  options: { watchFiles?: boolean; workers?: ArticleWorkers } = {},
 ): Promise<ItemsSource> {
   if (config.itemsServiceUrl) {
     return createUpstreamSource({ baseUrl: config.itemsServiceUrl, timeoutMs: config.upstreamTimeoutMs, logger });
@@ -19,5 +20,6 @@ export async function createItemsSource(
     watchFiles: options.watchFiles ?? true,
     showDrafts: config.showDrafts,
     cacheDir: config.contentCacheDir,
+    ...(options.workers ? { workers: options.workers } : {}),
   });
 }

@@ -9,6 +9,7 @@ import { createItemsSource } from '../../server/items';
 import type { ItemsSource } from '../../server/items/source';
 import { loadSiteResources } from '../../server/render/site-resources';
 import { loadHashedAssets } from '../../server/static/hashed-assets';
+import { createArticleWorkers, type ArticleWorkers } from '../../server/workers/worker-pool';
 
 /** The project root: the nearest folder above this file holding esbuild.config.mjs (works bundled too). */
 function findRootDir(): string {
@@ -29,16 +30,19 @@ export interface TestApp {
   source: ItemsSource;
   config: Readonly<Config>;
   logger: Logger;
+  /** The app's worker threads (WORKER_THREADS), stopped by close(). */
+  workers: ArticleWorkers;
   close: () => Promise<void>;
 }
 
 /** env: the same variables an operator sets (ITEMS_SERVICE_URL, CONTENT_DIR, CACHE_TTL_SECONDS …). */
 export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' }), watchFiles = false): Promise<TestApp> {
   const config = loadConfig({ SITE_URL: TEST_SITE_URL, ...env }, rootDir);
-  const source = await createItemsSource(config, logger, { watchFiles });
+  const workers = await createArticleWorkers({ threads: config.workerThreads, logger });
+  const source = await createItemsSource(config, logger, { watchFiles, workers });
   const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
-  const app = createApp({ config, logger, source, site, rootDir, assets });
-  return { app, source, config, logger, close: () => source.close() };
+  const app = createApp({ config, logger, source, site, rootDir, assets, workers });
+  return { app, source, config, logger, workers, close: () => source.close().finally(() => workers.close()) };
 }
 
 /** Collects what the app logs, for tests that check reports. */

@@ -29,9 +29,36 @@ export function hashContent(text: string): string {
   return createHash('sha256').update(CACHE_VERSION).update('\0').update(text).digest('hex');
 }
 
+/** Writes one analysed article's files in `dir`. A failed write is ignored. */
+export async function writeCacheEntry(dir: string, hash: string, entry: CachedArticle, text: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    // The text first: an entry is only used once its JSON exists. Each file appears whole (written
+    // aside, then renamed): several processes may share the folder and read while another writes.
+    await writeWhole(path.join(dir, `${hash}.txt`), text);
+    await writeWhole(path.join(dir, `${hash}.json`), JSON.stringify(entry));
+  } catch {
+    // A read-only or full disk only means the next start parses again.
+  }
+}
+
+/**
+ * The same, synchronously: the worker thread that analysed it
+ * does (decision 027), where waiting on the disk holds up nothing else. A failed write is ignored.
+ */
+export function writeCacheEntrySync(dir: string, hash: string, entry: CachedArticle, text: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeWholeSync(path.join(dir, `${hash}.txt`), text);
+    writeWholeSync(path.join(dir, `${hash}.json`), JSON.stringify(entry));
+  } catch {
+    // A read-only or full disk only means the next start parses again.
+  }
+}
+
 export class ContentCache {
-  private readonly dir: string;
-  private created: Promise<void> | undefined;
+  /** The folder of this content's entries. */
+  readonly dir: string;
 
   /** cacheDir: CONTENT_CACHE_DIR; each content folder gets its own subfolder there. */
   constructor(cacheDir: string, contentDir: string) {
@@ -50,24 +77,8 @@ export class ContentCache {
     }
   }
 
-  async write(hash: string, entry: CachedArticle, text: string): Promise<void> {
-    try {
-      // Once per process, not once per article: at a cold start of 10,000 articles that is a second of system calls.
-      this.created ??= mkdir(this.dir, { recursive: true }).then(
-        () => undefined,
-        (error: unknown) => {
-          this.created = undefined;
-          throw error;
-        },
-      );
-      await this.created;
-      // The text first: an entry is only used once its JSON exists. Each file appears whole (written
-      // aside, then renamed): several processes may share the folder and read while another writes.
-      await writeWhole(this.fileOf(hash, 'txt'), text);
-      await writeWhole(this.fileOf(hash, 'json'), JSON.stringify(entry));
-    } catch {
-      // A read-only or full disk only means the next start parses again.
-    }
+  write(hash: string, entry: CachedArticle, text: string): Promise<void> {
+    return writeCacheEntry(this.dir, hash, entry, text);
   }
 
   /** The plain text snippets are cut from; read on demand so that it never sits in memory. */
@@ -128,4 +139,10 @@ async function writeWhole(file: string, text: string): Promise<void> {
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, text);
   await rename(temporary, file);
+}
+
+function writeWholeSync(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }

@@ -1,6 +1,7 @@
 // The built-in items service: articles from CONTENT_DIR/articles/*.md, searched in memory.
-// Changes are incremental (a changed file is read and indexed alone), bursts are coalesced, work is
-// cut into slices that yield to the event loop, and analysed articles are kept on disk by content hash.
+// Changes are incremental (a changed file is read and indexed alone), bursts are coalesced, files are
+// parsed and analysed by the worker threads (decision 027) while the index takes them in slices that
+// yield to the event loop, and analysed articles are kept on disk by content hash.
 // A bad file is reported and skipped; the others keep serving.
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -8,10 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
+import { ArticleJobError, createInlineArticleWorkers, type ArticleWorkers } from '../../workers/worker-pool';
 import type { ItemsSource, SearchAnswer, SearchRequest } from '../source';
 import { ContentCache, hashContent, type CachedArticle } from './content-cache';
-import { ContentFileError, parseArticleSource } from './parse-article-file';
-import { buildIndexDocument, relatedTermsOf, SearchIndex, tagKey } from './search-index';
+import { ContentFileError } from './parse-article-file';
+import { relatedTermsOf, SearchIndex, tagKey } from './search-index';
 
 export interface ContentProblem {
   file: string;
@@ -28,6 +30,8 @@ const MAX_DEBOUNCE_MS = 1_000;
 const SLICE_MS = 20;
 /** Files read at once. */
 const READ_BATCH = 32;
+/** Batches read and handed to the worker threads ahead of the one entering the index. */
+const BATCHES_AHEAD = 2;
 /** setTimeout's longest delay; a later publication is re-checked then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -76,7 +80,12 @@ export interface ContentSourceOptions {
   /** CONTENT_CACHE_DIR. */
   cacheDir?: string;
   now?: () => number;
+  /** Where files are parsed (server/workers/); on the event loop when not given. The caller closes them. */
+  workers?: ArticleWorkers;
 }
+
+/** A changed file's analysis: from the disk cache, from a worker, or why it failed. */
+type Analysis = { cached: CachedArticle } | { analysed: CachedArticle } | { error: unknown };
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -92,6 +101,7 @@ export async function createContentSource({
   showDrafts = false,
   cacheDir = DEFAULT_CONTENT_CACHE_DIR,
   now = Date.now,
+  workers = createInlineArticleWorkers(logger),
 }: ContentSourceOptions): Promise<ContentSource> {
   const log = logger.child({ source: 'content' });
   const articlesDir = path.join(contentDir, 'articles');
@@ -143,28 +153,38 @@ export async function createContentSource({
     }
   };
 
-  /** Parses a file's text, unless the disk cache had it; the cache write is left to the caller to await. Throws ContentFileError. */
-  const analyse = (name: string, text: string, hash: string, cached: CachedArticle | null, writes: Promise<void>[]): CachedArticle => {
-    if (cached) {
+  // Until a thread has loaded the jobs, the first start analyses files on the event loop: it serves nothing yet.
+  const inline = createInlineArticleWorkers(logger);
+  let loaded = false;
+  /** Starts a file's analysis in a worker, which also writes it to the disk cache; never rejects: a failure is kept in the answer. */
+  const startAnalysis = (name: string, text: string, hash: string): Promise<Analysis> =>
+    (loaded || workers.isReady() ? workers : inline).analyseFile(relative(name), text, { dir: cache.dir, hash }).then(
+      (analysed) => ({ analysed }),
+      (error: unknown) => ({ error }),
+    );
+
+  /** The analysed article. Throws ContentFileError. */
+  const takeAnalysis = (name: string, analysis: Analysis | null): CachedArticle => {
+    if (analysis === null) throw new Error(`${relative(name)} changed but was not analysed`);
+    if ('cached' in analysis) {
       stats.fromCache += 1;
-      return cached;
+      return analysis.cached;
     }
-    const parsed = parseArticleSource(relative(name), text, { renderBody: false });
-    const { article } = parsed;
-    const doc = buildIndexDocument(article.id, Date.parse(article.date), article.language, { title: article.title, tags: article.tags, ...parsed.text });
-    const entry: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
+    if ('error' in analysis) {
+      // A job that failed (its thread died, say) skips the file like a bad one; the next change retries it.
+      if (analysis.error instanceof ArticleJobError) throw new ContentFileError(relative(name), 'file', `cannot be analysed (${analysis.error.message})`);
+      throw analysis.error;
+    }
     stats.parsed += 1;
-    writes.push(cache.write(hash, entry, `${parsed.text.summary}\n\n${parsed.text.body}`));
-    return entry;
+    return analysis.analysed;
   };
 
-  /** Brings one file's article up to date (synchronously: its reads are done); true when something changed. */
+  /** Brings one file's article up to date (synchronously: its reads and analysis are done); true when something changed. */
   const apply = (
     name: string,
     text: string | Error | null,
     hash: string,
-    cached: CachedArticle | null,
-    writes: Promise<void>[],
+    analysis: Analysis | null,
     fileStat: { mtimeMs: number; size: number } = { mtimeMs: 0, size: -1 },
   ): boolean => {
     if (text === null) {
@@ -185,7 +205,7 @@ export async function createContentSource({
       return false;
     }
     try {
-      const { article, draft, seriesOrder, doc } = analyse(name, text, hash, cached, writes);
+      const { article, draft, seriesOrder, doc } = takeAnalysis(name, analysis);
       const owner = byId.get(article.id);
       if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
       forget(name);
@@ -218,34 +238,67 @@ export async function createContentSource({
     readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
 
   /** Applies the given files (their current state on disk), a slice at a time; true when anything changed. */
+  interface ReadBatch {
+    names: string[];
+    texts: (string | Error | null)[];
+    hashes: string[];
+    /** Per file: null when unchanged or unreadable, else its analysis (under way in a worker, or found in the disk cache). */
+    analyses: (Promise<Analysis> | null)[];
+    statOf: Map<string, { mtimeMs: number; size: number } | undefined>;
+  }
+
+  /** Reads a batch of files (in parallel: stats, texts, then disk cache entries of the changed ones) and starts analysing the others. */
+  const readBatch = async (all: string[], trustUnchangedStat: boolean): Promise<ReadBatch> => {
+    const stats = await Promise.all(all.map((name) => stat(path.join(articlesDir, name)).catch(() => null)));
+    // At start, a file with the modification time and size it had when indexed is not read again.
+    const names = all.filter((name, at) => {
+      const known = byName.get(name);
+      const now = stats[at];
+      return !(trustUnchangedStat && known && now && known.mtimeMs === now.mtimeMs && known.size === now.size);
+    });
+    const statOf = new Map(all.map((name, at) => [name, stats[at] ? { mtimeMs: stats[at].mtimeMs, size: stats[at].size } : undefined]));
+    const texts = await Promise.all(names.map(readText));
+    const hashes = texts.map((text) => (typeof text === 'string' ? hashContent(text) : ''));
+    const changed = names.map((name, at) => hashes[at] !== '' && byName.get(name)?.hash !== hashes[at]);
+    const cached = await Promise.all(names.map((_name, at) => (changed[at] ? cache.read(hashes[at]!) : null)));
+    const analyses = names.map((name, at): Promise<Analysis> | null => {
+      const entry = cached[at];
+      if (entry) return Promise.resolve({ cached: entry });
+      return changed[at] ? startAnalysis(name, texts[at] as string, hashes[at]!) : null;
+    });
+    return { names, texts, hashes, analyses, statOf };
+  };
+
+  /** Applies the given files (their current state on disk), a slice at a time; true when anything changed. */
   const applyFiles = async (names: string[], { trustUnchangedStat = false } = {}): Promise<boolean> => {
     let changed = false;
     let sliceStart = performance.now();
-    const writes: Promise<void>[] = [];
-    for (let start = 0; start < names.length; start += READ_BATCH) {
-      const all = names.slice(start, start + READ_BATCH);
-      const stats = await Promise.all(all.map((name) => stat(path.join(articlesDir, name)).catch(() => null)));
-      // At start, a file with the modification time and size it had when indexed is not read again.
-      const batch = all.filter((name, at) => {
-        const known = byName.get(name);
-        const now = stats[at];
-        return !(trustUnchangedStat && known && now && known.mtimeMs === now.mtimeMs && known.size === now.size);
-      });
-      const statOf = new Map(all.map((name, at) => [name, stats[at] ? { mtimeMs: stats[at].mtimeMs, size: stats[at].size } : undefined]));
-      // Reads in parallel (files, then cache entries of the changed ones); indexing in order, in slices.
-      const texts = await Promise.all(batch.map(readText));
-      const hashes = texts.map((text) => (typeof text === 'string' ? hashContent(text) : ''));
-      const cached = await Promise.all(batch.map((name, at) => (hashes[at] && byName.get(name)?.hash !== hashes[at] ? cache.read(hashes[at]!) : null)));
+    // Indexing in order, in slices, while the workers analyse the batches ahead.
+    const applyBatch = async ({ names: batch, texts, hashes, analyses, statOf }: ReadBatch) => {
       for (const [at, name] of batch.entries()) {
-        if (apply(name, texts[at] ?? null, hashes[at]!, cached[at] ?? null, writes, statOf.get(name))) changed = true;
+        const analysis = analyses[at] ? await analyses[at] : null;
+        if (apply(name, texts[at] ?? null, hashes[at]!, analysis, statOf.get(name))) changed = true;
         if (performance.now() - sliceStart > SLICE_MS) {
           await yieldToEventLoop();
           sliceStart = performance.now();
         }
       }
-      if (writes.length >= READ_BATCH * 4) await Promise.all(writes.splice(0));
+    };
+    // The reads of the batches ahead go on while one enters the index: the disk's latency is hidden too.
+    const ahead: Promise<ReadBatch>[] = [];
+    let next = 0;
+    const readAhead = () => {
+      while (ahead.length <= BATCHES_AHEAD && next < names.length) {
+        ahead.push(readBatch(names.slice(next, next + READ_BATCH), trustUnchangedStat));
+        next += READ_BATCH;
+      }
+    };
+    readAhead();
+    while (ahead.length > 0) {
+      const batch = await ahead.shift()!;
+      readAhead();
+      await applyBatch(batch);
     }
-    await Promise.all(writes);
     // A file refused for a duplicate id gets its chance when the first owner goes away.
     const waiting = [...problems.entries()].filter(
       ([name, problem]) => problem.field === 'id' && problem.message.includes('duplicate id') && !names.includes(name),
@@ -254,9 +307,10 @@ export async function createContentSource({
       const text = await readText(name);
       problems.delete(name);
       const hash = typeof text === 'string' ? hashContent(text) : '';
-      if (apply(name, text, hash, hash ? await cache.read(hash) : null, writes)) changed = true;
+      const cached = hash ? await cache.read(hash) : null;
+      const analysis = cached ? { cached } : typeof text === 'string' ? await startAnalysis(name, text, hash) : null;
+      if (apply(name, text, hash, analysis)) changed = true;
     }
-    await Promise.all(writes);
     return changed;
   };
 
@@ -333,6 +387,7 @@ export async function createContentSource({
   }
   let dirty = !snapshot;
   dirty = (await fullScan({ trustUnchangedStat: true })) || dirty;
+  loaded = true;
   log.info(
     { articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) },
     'content loaded',
@@ -416,7 +471,7 @@ export async function createContentSource({
       const text = await readFile(path.join(articlesDir, entry.name), 'utf8').catch(() => null);
       if (text === null) return null;
       try {
-        const { article } = parseArticleSource(relative(entry.name), text);
+        const article = await workers.renderFile(relative(entry.name), text);
         // The file may have changed since it was indexed: answer only for the article the index knows.
         return article.id === id ? article : null;
       } catch (error) {

@@ -65,7 +65,7 @@ export class ContentFileError extends Error {
   constructor(
     readonly file: string,
     readonly field: string,
-    detail: string,
+    readonly detail: string,
   ) {
     super(`${file}: ${field}: ${detail}`);
     this.name = 'ContentFileError';

@@ -70,6 +70,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ SHOW_DRAFTS: 'yes' })[0]).toMatch(/^SHOW_DRAFTS: /);
   });
 
+  it('runs article work on one worker thread a core, 1 to 4, unless WORKER_THREADS says otherwise (0: on the event loop)', () => {
+    expect(loadConfig({}, '/srv/site').workerThreads).toBe(Math.max(1, Math.min(4, os.availableParallelism())));
+    expect(loadConfig({ WORKER_THREADS: '0' }, '/srv/site').workerThreads).toBe(0);
+    expect(loadConfig({ WORKER_THREADS: '8' }, '/srv/site').workerThreads).toBe(8);
+    expect(problemsOf({ WORKER_THREADS: '-1' })[0]).toMatch(/^WORKER_THREADS: must be at least 0/);
+    expect(problemsOf({ WORKER_THREADS: 'many' })[0]).toMatch(/^WORKER_THREADS: /);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ITEMS_SERVICE_URL: '', PORT: '' }, '/srv').itemsServiceUrl).toBeUndefined();
   });

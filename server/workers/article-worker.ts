@@ -1,0 +1,75 @@
+// The CPU work on one article, run in a worker thread by piscina (worker-pool.ts) so that it never
+// holds the event loop (decision 027). Each export is one kind of job. Inputs and results are plain
+// data for the structured clone: a content file error comes back as a value, since an Error loses
+// its own fields on the way.
+import type { Article } from '../../shared/items/types';
+import { prepareArticle } from '../html/prepare-article';
+import type { CatalogImage } from '../images/image-catalog';
+import { writeCacheEntrySync, type CachedArticle } from '../items/content/content-cache';
+import { ContentFileError, parseArticleSource } from '../items/content/parse-article-file';
+import { buildIndexDocument } from '../items/content/search-index';
+
+export interface PrepareArticleTask {
+  article: Article;
+  /** The site's images by path, sent only when the body has an <img>: the worker has no catalog of its own. */
+  images?: Map<string, CatalogImage>;
+}
+
+export interface FileTask {
+  /** The file's name as reported in problems. */
+  file: string;
+  text: string;
+}
+
+export interface AnalyseFileTask extends FileTask {
+  /** Where the disk cache keeps the analysed article (ContentCache's folder, the text's hash): written here, off the event loop. */
+  saveIn?: { dir: string; hash: string };
+}
+
+/** A ContentFileError as data. */
+export interface FileProblem {
+  problem: { file: string; field: string; detail: string };
+}
+
+/** Runs `parse`, returning a content file error as data and throwing anything else. */
+function catchFileProblem<T>(parse: () => T): T | FileProblem {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof ContentFileError)) throw error;
+    return { problem: { file: error.file, field: error.field, detail: error.detail } };
+  }
+}
+
+/** Nothing: sent first to a new pool, so that a thread has loaded this module before the first real job. */
+export function warmUpJob(): void {}
+
+/** What prepareArticle does (sanitise, highlight, number headings, responsive images). */
+export function prepareArticleJob({ article, images }: PrepareArticleTask): Promise<Article> {
+  return prepareArticle(article, images ? { bySrc: images, byStem: new Map() } : undefined);
+}
+
+/** One content file analysed for the index; `plainText` (summary, then body: what snippets are cut from) only when not saved here. */
+export interface AnalysedFile {
+  analysed: CachedArticle;
+  plainText?: string;
+}
+
+/** A content file's front matter checked, its Markdown parsed and its words stemmed for the index, then kept in the disk cache. */
+export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): AnalysedFile | FileProblem {
+  const result = catchFileProblem(() => {
+    const parsed = parseArticleSource(file, text, { renderBody: false });
+    const { article } = parsed;
+    const doc = buildIndexDocument(article.id, Date.parse(article.date), article.language, { title: article.title, tags: article.tags, ...parsed.text });
+    const analysed: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
+    return { analysed, plainText: `${parsed.text.summary}\n\n${parsed.text.body}` };
+  });
+  if ('problem' in result || !saveIn) return result;
+  writeCacheEntrySync(saveIn.dir, saveIn.hash, result.analysed, result.plainText);
+  return { analysed: result.analysed };
+}
+
+/** A content file's article with its body rendered, for a page. */
+export function renderFileJob({ file, text }: FileTask): { article: Article } | FileProblem {
+  return catchFileProblem(() => ({ article: parseArticleSource(file, text).article }));
+}

@@ -1,0 +1,233 @@
+// The CPU work on articles (preparing HTML, parsing and analysing content files) runs on a pool of
+// worker threads (piscina), so that no article holds the event loop and every other request with it
+// (issue 13; decision 027). WORKER_THREADS=0 runs the same jobs on the event loop instead.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { Logger } from 'pino';
+import type { Article } from '../../shared/items/types';
+import { boundHtml, MAX_BODY_CHARS, MAX_BODY_ELEMENTS } from '../html/prepare-article';
+import { getImageCatalog } from '../html/responsive-images';
+import { ContentFileError } from '../items/content/parse-article-file';
+import { ItemsContentError } from '../items/source';
+import * as jobs from './article-worker';
+import { writeCacheEntry, type CachedArticle } from '../items/content/content-cache';
+import type { AnalyseFileTask, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
+
+export interface WorkerStats {
+  /** Threads running now (0 when the jobs run inline). */
+  threads: number;
+  /** Jobs finished, in a thread or inline. */
+  completed: number;
+  /** Jobs waiting for a thread. */
+  queued: number;
+}
+
+/** Where articles are prepared and content files parsed: a pool of threads, or the event loop. */
+export interface ArticleWorkers {
+  /** The article sanitised and enhanced (prepareArticle); an ArticleJobError when the job fails. */
+  prepareArticle(article: Article): Promise<Article>;
+  /**
+   * A content file parsed and analysed for the index, and written to the disk cache's `saveIn.dir` under
+   * `saveIn.hash` when given; ContentFileError for a bad file, ArticleJobError when the job fails.
+   */
+  analyseFile(file: string, text: string, saveIn?: { dir: string; hash: string }): Promise<CachedArticle>;
+  /** A content file's article with its body rendered; ContentFileError for a bad file, ArticleJobError when the job fails. */
+  renderFile(file: string, text: string): Promise<Article>;
+  stats(): WorkerStats;
+  /** True once a thread has loaded the jobs (0.5 to 1 s after the start), always inline: until then, work that holds up no request may be done inline. */
+  isReady(): boolean;
+  /** Lets running jobs finish, then stops the threads; later jobs fail. */
+  close(): Promise<void>;
+}
+
+/** A job threw or its thread died: the article cannot be used now, like a malformed one from a source. */
+export class ArticleJobError extends ItemsContentError {
+  constructor(job: string, cause: unknown) {
+    super(`${job} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ArticleJobError';
+  }
+}
+
+export interface ArticleWorkersOptions {
+  /** Most threads (WORKER_THREADS); 0 runs the jobs on the event loop. */
+  threads: number;
+  logger: Logger;
+  /** The worker module; by default the built one beside the server bundle, or the source compiled. */
+  workerFile?: string;
+  /** How long a thread above the first stays without work before it stops. */
+  idleTimeoutMs?: number;
+}
+
+type Jobs = typeof jobs;
+type JobName = keyof Jobs;
+type TaskOf<N extends JobName> = Parameters<Jobs[N]>[0];
+type ResultOf<N extends JobName> = Awaited<ReturnType<Jobs[N]>>;
+/** Runs the named job of article-worker.ts on its task, in a thread or inline. */
+type Runner = (name: JobName, task: unknown) => Promise<unknown>;
+
+const WORKER_NAME = 'article-worker';
+
+/** Threads started at 1 and grown under load up to `threads`; or the inline runner for 0. */
+export async function createArticleWorkers({ threads, logger, workerFile, idleTimeoutMs = 30_000 }: ArticleWorkersOptions): Promise<ArticleWorkers> {
+  if (threads === 0) return createInlineArticleWorkers(logger);
+  const log = logger.child({ component: 'workers' });
+  const pool = new Piscina({
+    filename: workerFile ?? (await findWorkerFile()),
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: idleTimeoutMs,
+    // Jobs take milliseconds: a stop (PM2 and docker give 10 s) never waits long for one.
+    closeTimeout: 2_000,
+    // Below the event loop's priority (Linux, with @napi-rs/nice): requests come first on a busy host.
+    niceIncrement: 10,
+  });
+  // Errors outside a job (a thread dying between jobs): piscina replaces the thread; an unheard 'error' would end the process.
+  pool.on('error', (error: unknown) => log.error({ err: error }, 'worker thread failed'));
+  let closing: Promise<void> | undefined;
+  let ready = false;
+  let warmUps = 0;
+  pool.run(null, { name: 'warmUpJob' }).then(
+    () => {
+      warmUps += 1;
+      ready = true;
+    },
+    (error: unknown) => {
+      if (!closing) log.error({ err: error }, 'worker thread cannot start');
+    },
+  );
+  // Piscina would start threads again for a job sent after close().
+  const runInPool: Runner = async (name, task) => {
+    if (closing) throw new Error('the worker threads are closed');
+    return (await pool.run(task, { name })) as unknown;
+  };
+  return wrapRunner({
+    run: runInPool,
+    inline: false,
+    log,
+    stats: () => ({ threads: pool.threads.length, completed: pool.completed - warmUps, queued: pool.queueSize }),
+    isReady: () => ready,
+    close: () => (closing ??= pool.close()),
+  });
+}
+
+/** The same jobs, run on the event loop: for WORKER_THREADS=0, and for callers given no pool. */
+export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
+  let completed = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  // One job a turn of the event loop, in order: a batch of files handed over at once must not run in one stretch.
+  const runInline: Runner = (name, task) => {
+    const running = queue
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => (jobs[name] as (input: unknown) => unknown)(task))
+      .finally(() => {
+        completed += 1;
+      });
+    queue = running.catch(() => {});
+    return running;
+  };
+  return wrapRunner({
+    run: runInline,
+    inline: true,
+    log: logger.child({ component: 'workers' }),
+    stats: () => ({ threads: 0, completed, queued: 0 }),
+    isReady: () => true,
+    close: async () => {},
+  });
+}
+
+function isFileProblem(value: unknown): value is FileProblem {
+  return typeof value === 'object' && value !== null && 'problem' in value;
+}
+
+/** The jobs behind the ArticleWorkers methods: file problems become ContentFileErrors again, anything else an ArticleJobError. */
+function wrapRunner({
+  run,
+  inline,
+  log,
+  ...rest
+}: { run: Runner; inline: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
+  const runJob = async <N extends JobName>(name: N, task: TaskOf<N>, subject: string): Promise<Exclude<ResultOf<N>, FileProblem>> => {
+    let result: unknown;
+    try {
+      result = await run(name, task);
+    } catch (error) {
+      log.warn({ err: error, job: name, subject }, 'article job failed');
+      throw new ArticleJobError(`${name} of ${subject}`, error);
+    }
+    if (isFileProblem(result)) throw new ContentFileError(result.problem.file, result.problem.field, result.problem.detail);
+    return result as Exclude<ResultOf<N>, FileProblem>;
+  };
+  return {
+    async prepareArticle(raw) {
+      // Cut here (a scan, no parse): only what the job keeps is copied to its thread. Cutting again there changes nothing.
+      const article = { ...raw, body: boundHtml(raw.body, MAX_BODY_CHARS, MAX_BODY_ELEMENTS) };
+      const { bySrc } = getImageCatalog();
+      const task: PrepareArticleTask = bySrc.size > 0 && article.body.includes('<img') ? { article, images: bySrc } : { article };
+      return runJob('prepareArticleJob', task, `article ${article.id}`);
+    },
+    async analyseFile(file, text, saveIn) {
+      // A thread writes the disk cache itself (synchronously, there); on the event loop the writes are asynchronous.
+      const task: AnalyseFileTask = { file, text, ...(saveIn && !inline ? { saveIn } : {}) };
+      const { analysed, plainText } = await runJob('analyseFileJob', task, file);
+      if (saveIn && plainText !== undefined) await writeCacheEntry(saveIn.dir, saveIn.hash, analysed, plainText);
+      return analysed;
+    },
+    async renderFile(file, text) {
+      return (await runJob('renderFileJob', { file, text } satisfies FileTask, file)).article;
+    },
+    ...rest,
+  };
+}
+
+let compiled: Promise<string> | undefined;
+
+/** The worker module: built beside dist/server/index.js, or compiled from the TypeScript source. */
+async function findWorkerFile(): Promise<string> {
+  const built = fileURLToPath(new URL(`./${WORKER_NAME}.js`, import.meta.url));
+  if (existsSync(built)) return built;
+  // vitest and tests/support/run-ts.mjs run the source, which a worker thread cannot load: bundle it once a process.
+  return (compiled ??= compileWorkerFromSource());
+}
+
+/** The nearest folder above this module holding esbuild.config.mjs (the module may be bundled elsewhere). */
+function findProjectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'esbuild.config.mjs'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`${WORKER_NAME}.js is not beside the server bundle and the project source is not found: run npm run build`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Bundles server/workers/article-worker.ts into node_modules/.cache, named by its hash so that concurrent test processes agree. */
+async function compileWorkerFromSource(): Promise<string> {
+  const root = findProjectRoot();
+  // A dev dependency, left out of the server bundle (esbuild.config.mjs): only reached from the source.
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'server', 'workers', `${WORKER_NAME}.ts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.contents;
+  const dir = path.join(root, 'node_modules', '.cache', WORKER_NAME);
+  const file = path.join(dir, `${WORKER_NAME}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, code);
+    await rename(temporary, file);
+  }
+  return file;
+}

@@ -1,0 +1,74 @@
+// The content source with its work in worker threads (decision 027): the same articles and search
+// as with the work on the event loop, and a failed job skips the file (analysis) or answers a
+// content error (body), the other files serving on.
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createContentSource, type ContentSource } from '../../../../../server/items/content/content-source';
+import { ArticleJobError, createArticleWorkers, createInlineArticleWorkers, type ArticleWorkers } from '../../../../../server/workers/worker-pool';
+import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../../../support/fixtures';
+
+const logger = pino({ level: 'silent' });
+const closing: (ContentSource | ArticleWorkers)[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const each of closing.splice(0).reverse()) await each.close();
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A source on a copy of the fixture content, with an empty disk cache, so every file is analysed. */
+async function open(workers: ArticleWorkers): Promise<ContentSource> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'content-workers-'));
+  dirs.push(dir);
+  await cp(FIXTURE_CONTENT_DIR, dir, { recursive: true });
+  const source = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir: path.join(dir, 'cache'), workers });
+  closing.push(source);
+  return source;
+}
+
+/** Inline jobs, except that the `job` on `file` fails as a dead thread's would. */
+function failingOn(job: 'analyseFile' | 'renderFile', file: string): ArticleWorkers {
+  const inline = createInlineArticleWorkers(logger);
+  const fail = () => Promise.reject(new ArticleJobError(`${job} of ${file}`, new Error('worker exited with code: 1')));
+  return {
+    ...inline,
+    [job]: (name: string, text: string) => (name.endsWith(file) ? fail() : inline[job](name, text)),
+  };
+}
+
+describe('content source and worker threads', () => {
+  it('answer the same lists, articles and searches with the work in threads as on the event loop', async () => {
+    const workers = await createArticleWorkers({ threads: 2, logger });
+    closing.push(workers);
+    // Before, the first start analyses on the event loop (the next test shows it).
+    await vi.waitFor(() => expect(workers.isReady()).toBe(true), { timeout: 10_000 });
+    const [threaded, inline] = [await open(workers), await open(createInlineArticleWorkers(logger))];
+    expect(threaded.stats().parsed).toBe(FIXTURE_IDS_NEWEST_FIRST.length);
+    expect(await threaded.list('')).toEqual(await inline.list(''));
+    for (const id of FIXTURE_IDS_NEWEST_FIRST) expect(await threaded.get(id)).toEqual(await inline.get(id));
+    expect(await threaded.search({ text: 'cache' })).toEqual(await inline.search({ text: 'cache' }));
+    expect(workers.stats().completed).toBe(FIXTURE_IDS_NEWEST_FIRST.length * 2);
+  });
+
+  it('analyse on the event loop while no thread has loaded the jobs yet, at the first start only', async () => {
+    const inline = createInlineArticleWorkers(logger);
+    const workers: ArticleWorkers = { ...inline, isReady: () => false, analyseFile: () => Promise.reject(new Error('not ready')) };
+    const source = await open(workers);
+    expect(source.stats().parsed).toBe(FIXTURE_IDS_NEWEST_FIRST.length);
+    expect(source.problems()).toEqual([]);
+  });
+
+  it('skip a file whose analysis job fails, as a problem, and serve the others', async () => {
+    const source = await open(failingOn('analyseFile', 'http-caching.md'));
+    expect((await source.list('')).map((item) => item.id)).toEqual(FIXTURE_IDS_NEWEST_FIRST.filter((id) => id !== 'http-caching'));
+    expect(source.problems()).toEqual([expect.objectContaining({ field: 'file', message: expect.stringContaining('cannot be analysed') })]);
+  });
+
+  it('answer a content error for an article whose body job fails', async () => {
+    const source = await open(failingOn('renderFile', 'http-caching.md'));
+    await expect(source.get('http-caching')).rejects.toBeInstanceOf(ArticleJobError);
+    expect(await source.get('old-postgres')).toMatchObject({ id: 'old-postgres' });
+  });
+});
