@@ -237,7 +237,7 @@ export async function createContentSource({
   const readText = (name: string) =>
     readFile(path.join(articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
 
-  /** Applies the given files (their current state on disk), a slice at a time; true when anything changed. */
+  /** A batch of files as read from disk, with the analyses of the changed ones under way. */
   interface ReadBatch {
     names: string[];
     texts: (string | Error | null)[];
