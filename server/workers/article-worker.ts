@@ -2,6 +2,7 @@
 // holds the event loop (decision 027). Each export is one kind of job. Inputs and results are plain
 // data for the structured clone: a content file error comes back as a value, since an Error loses
 // its own fields on the way.
+import { readArticleAids, type ArticleAids } from '../../shared/items/article-aids';
 import type { Article } from '../../shared/items/types';
 import { prepareArticle } from '../html/prepare-article';
 import type { CatalogImage } from '../images/image-catalog';
@@ -44,9 +45,11 @@ function catchFileProblem<T>(parse: () => T): T | FileProblem {
 /** Nothing: sent first to a new pool, so that a thread has loaded this module before the first real job. */
 export function warmUpJob(): void {}
 
-/** What prepareArticle does (sanitise, highlight, number headings, responsive images). */
-export function prepareArticleJob({ article, images }: PrepareArticleTask): Promise<Article> {
-  return prepareArticle(article, images ? { bySrc: images, byStem: new Map() } : undefined);
+/** What prepareArticle does (sanitise, highlight, number headings, responsive images), and what the page reads from the result. */
+export async function prepareArticleJob({ article, images }: PrepareArticleTask): Promise<{ article: Article; aids: ArticleAids }> {
+  const prepared = await prepareArticle(article, images ? { bySrc: images, byStem: new Map() } : undefined);
+  // The table of contents and reading time scan the whole body: 10-100 ms on a hostile one, here rather than on the event loop.
+  return { article: prepared, aids: readArticleAids(prepared) };
 }
 
 /** One content file analysed for the index; `plainText` (summary, then body: what snippets are cut from) only when not saved here. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
+import { rememberArticleAids } from '../../shared/items/article-aids';
 import type { Article } from '../../shared/items/types';
 import { boundHtml, MAX_BODY_CHARS, MAX_BODY_ELEMENTS } from '../html/prepare-article';
 import { getImageCatalog } from '../html/responsive-images';
@@ -167,7 +168,9 @@ function wrapRunner({
       const article = { ...raw, body: boundHtml(raw.body, MAX_BODY_CHARS, MAX_BODY_ELEMENTS) };
       const { bySrc } = getImageCatalog();
       const task: PrepareArticleTask = bySrc.size > 0 && article.body.includes('<img') ? { article, images: bySrc } : { article };
-      return runJob('prepareArticleJob', task, `article ${article.id}`);
+      const prepared = await runJob('prepareArticleJob', task, `article ${article.id}`);
+      rememberArticleAids(prepared.article, prepared.aids);
+      return prepared.article;
     },
     async analyseFile(file, text, saveIn) {
       // A thread writes the disk cache itself (synchronously, there); on the event loop the writes are asynchronous.

@@ -15,6 +15,11 @@ export interface ArticleAids {
 
 const aidsByArticle = new WeakMap<Article, ArticleAids>();
 
+/** Keeps aids computed elsewhere for this article object (the server computes them on a worker thread with the HTML). */
+export function rememberArticleAids(article: Article, aids: ArticleAids): void {
+  aidsByArticle.set(article, aids);
+}
+
 export function readArticleAids(article: Article): ArticleAids {
   let aids = aidsByArticle.get(article);
   if (!aids) {
