@@ -5,6 +5,7 @@
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { readRequestTarget } from './request-target';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { captureHeaders, chooseEncoding, etagOf, hashBody, matchesEtag, storeAnswer, writeStored, type StoredAnswer } from './stored-answer';
 
@@ -90,14 +91,21 @@ export class ResponseCache {
       res.status(304).end();
       return;
     }
-    const sent =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : encoding === 'gzip'
-          ? zlib.gzipSync(body, { level: 4 })
-          : body;
+    const sent = encoding ? await compressOnce(body, encoding) : body;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', sent.length);
     res.end(req.method === 'HEAD' ? undefined : sent);
   }
+}
+
+/** Above this, a one-off compression runs on libuv's threads: a hostile 500 KB page takes tens of milliseconds. */
+const COMPRESS_ON_THREAD_BYTES = 64 * 1024;
+const brotliOnce = promisify(zlib.brotliCompress);
+const gzipOnce = promisify(zlib.gzip);
+
+/** Compresses fast, for an answer sent once; small bodies on the spot, where a thread hop would cost more than it saves. */
+function compressOnce(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
+  const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+  if (body.length < COMPRESS_ON_THREAD_BYTES) return encoding === 'br' ? zlib.brotliCompressSync(body, brotli) : zlib.gzipSync(body, { level: 4 });
+  return encoding === 'br' ? brotliOnce(body, brotli) : gzipOnce(body, { level: 4 });
 }
