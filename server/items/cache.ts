@@ -119,8 +119,10 @@ export class ItemsCache implements ItemsReader {
 
   get(id: string): Promise<Article | null> {
     return this.read(`item:${id}`, async () => {
+      const prepare = (article: Article) => this.workers.prepareArticle(article);
+      if (this.source.getPrepared) return this.source.getPrepared(id, prepare);
       const article = await this.source.get(id);
-      return article ? await this.workers.prepareArticle(article) : null;
+      return article ? await prepare(article) : null;
     });
   }
 

@@ -1,6 +1,7 @@
 // Picks the items source the configuration asks for.
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { readBuildVersion, readPreparationVersion } from '../html/preparation-version';
 import type { ArticleWorkers } from '../workers/worker-pool';
 import { createContentSource } from './content/content-source';
 import type { ItemsSource } from './source';
@@ -21,5 +22,7 @@ export async function createItemsSource(
     showDrafts: config.showDrafts,
     cacheDir: config.contentCacheDir,
     ...(options.workers ? { workers: options.workers } : {}),
+    preparedVersion: readPreparationVersion,
+    ...(readBuildVersion() !== undefined ? { buildVersion: readBuildVersion() } : {}),
   });
 }

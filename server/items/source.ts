@@ -1,7 +1,7 @@
 // The server reads articles through this interface; upstream.ts and content/ implement it.
 import { ItemsUnavailableError, type ItemsReader } from '../../shared/items/items-reader';
 import type { SearchAnswer, SearchRequest } from '../../shared/items/search';
-import type { ArticleSummary } from '../../shared/items/types';
+import type { Article, ArticleSummary } from '../../shared/items/types';
 
 export type { SearchAnswer, SearchRequest } from '../../shared/items/search';
 
@@ -20,6 +20,8 @@ export interface ItemsSource extends ItemsReader {
   seriesParts?(series: string): Promise<ArticleSummary[]>;
   /** Up to `limit` articles close to this one by tags and terms, none of `exclude` (built-in content). */
   related?(id: string, limit?: number, exclude?: string[]): Promise<ArticleSummary[]>;
+  /** The article as `prepare` makes it, kept on disk between restarts where the source can (built-in content). */
+  getPrepared?(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
 }
 
 /**

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
 import type { IndexDocument, SearchIndexJson } from './search-index';
 
@@ -16,6 +17,12 @@ export interface CachedArticle {
   draft: boolean;
   seriesOrder?: number;
   doc: IndexDocument;
+}
+
+/** An article sanitised and enhanced for pages, with what the article page reads from it. */
+export interface PreparedArticle {
+  article: Article;
+  aids: ArticleAids;
 }
 
 /** The whole loaded state, written when the source closes and read at the next start. */
@@ -81,6 +88,28 @@ export class ContentCache {
     return writeCacheEntry(this.dir, hash, entry, text);
   }
 
+  /** An article as prepared for pages, kept for one version of the preparation (see ContentSourceOptions.preparedVersion). */
+  async readPrepared(hash: string, version: string): Promise<PreparedArticle | null> {
+    try {
+      return JSON.parse(await readFile(this.preparedFileOf(hash, version), 'utf8')) as PreparedArticle;
+    } catch {
+      return null;
+    }
+  }
+
+  async writePrepared(hash: string, version: string, prepared: PreparedArticle): Promise<void> {
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await writeWhole(this.preparedFileOf(hash, version), JSON.stringify(prepared));
+    } catch {
+      // Not kept: the next start prepares it again.
+    }
+  }
+
+  private preparedFileOf(hash: string, version: string): string {
+    return path.join(this.dir, `${hash}.prepared-${version}.json`);
+  }
+
   /** The plain text snippets are cut from; read on demand so that it never sits in memory. */
   readText(hash: string): string | undefined {
     try {
@@ -116,12 +145,15 @@ export class ContentCache {
   }
 
   /** Deletes the entries of files that no longer exist in this form, so the folder stays the size of the content. */
-  async prune(keep: Set<string>): Promise<number> {
+  /** buildVersion: prepared HTML of another build goes too (see server/html/preparation-version.ts). */
+  async prune(keep: Set<string>, buildVersion?: string): Promise<number> {
     let removed = 0;
     const names = await readdir(this.dir).catch(() => [] as string[]);
     for (const name of names) {
-      const hash = name.replace(/\.(json|txt)$/, '');
-      if (keep.has(hash) || name.startsWith('snapshot.json')) continue;
+      // <hash>.json, <hash>.txt, <hash>.prepared-<version>.json; a leftover .tmp goes in any case.
+      const hash = name.split('.')[0]!;
+      const otherBuild = buildVersion !== undefined && name.includes('.prepared-') && !name.startsWith(`${hash}.prepared-${buildVersion}-`);
+      if (!name.endsWith('.tmp') && !otherBuild && (keep.has(hash) || name === 'snapshot.json')) continue;
       await rm(path.join(this.dir, name), { force: true });
       removed += 1;
     }

@@ -8,6 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { readArticleAids, rememberArticleAids } from '../../../shared/items/article-aids';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
 import { ArticleJobError, createInlineArticleWorkers, type ArticleWorkers } from '../../workers/worker-pool';
 import type { ItemsSource, SearchAnswer, SearchRequest } from '../source';
@@ -69,6 +70,8 @@ export interface ContentSource extends ItemsSource {
   /** Up to `limit` visible articles sharing tags and words with this one, other than `exclude`. */
   related(id: string, limit?: number, exclude?: string[]): Promise<ArticleSummary[]>;
   stats(): ContentStats;
+  /** The article as `prepare` makes it, read from the disk cache when this version prepared it before. */
+  getPrepared(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
 }
 
 export interface ContentSourceOptions {
@@ -82,6 +85,13 @@ export interface ContentSourceOptions {
   now?: () => number;
   /** Where files are parsed (server/workers/); on the event loop when not given. The caller closes them. */
   workers?: ArticleWorkers;
+  /**
+   * What prepared HTML kept on disk is valid for (the build of the preparing code, the image catalog);
+   * undefined keeps none, as when running from source.
+   */
+  preparedVersion?: () => string | undefined;
+  /** The build part of that version, known at start: prepared HTML of other builds is deleted then. */
+  buildVersion?: string;
 }
 
 /** A changed file's analysis: from the disk cache, from a worker, or why it failed. */
@@ -102,6 +112,8 @@ export async function createContentSource({
   cacheDir = DEFAULT_CONTENT_CACHE_DIR,
   now = Date.now,
   workers = createInlineArticleWorkers(logger),
+  preparedVersion,
+  buildVersion,
 }: ContentSourceOptions): Promise<ContentSource> {
   const log = logger.child({ source: 'content' });
   const articlesDir = path.join(contentDir, 'articles');
@@ -393,7 +405,9 @@ export async function createContentSource({
     'content loaded',
   );
   schedulePublication();
-  void cache.prune(new Set([...byName.values()].map((entry) => entry.hash))).catch((error: unknown) => log.warn({ err: error }, 'content cache not pruned'));
+  void cache
+    .prune(new Set([...byName.values()].map((entry) => entry.hash)), buildVersion)
+    .catch((error: unknown) => log.warn({ err: error }, 'content cache not pruned'));
 
   // One update at a time; changes arriving meanwhile wait for the next round.
   let pendingNames = new Set<string>();
@@ -454,6 +468,25 @@ export async function createContentSource({
     }
   }
 
+  // Written after the answer; a stop waits for them.
+  const preparedWrites = new Set<Promise<void>>();
+
+  /** A visible article's file as it is now: its article with the body rendered, and the hash of its text. */
+  const readArticle = async (id: string): Promise<{ article: Article; hash: string } | null> => {
+    const entry = byId.get(id);
+    if (!isVisible(entry)) return null;
+    const text = await readFile(path.join(articlesDir, entry.name), 'utf8').catch(() => null);
+    if (text === null) return null;
+    try {
+      const article = await workers.renderFile(relative(entry.name), text);
+      // The file may have changed since it was indexed: answer only for the article the index knows.
+      return article.id === id ? { article, hash: hashContent(text) } : null;
+    } catch (error) {
+      if (error instanceof ContentFileError) return null;
+      throw error;
+    }
+  };
+
   const visibleSummary = (id: string): ArticleSummary | undefined => {
     const entry = byId.get(id);
     return isVisible(entry) ? entry.summary : undefined;
@@ -466,18 +499,24 @@ export async function createContentSource({
       return summariesOf(index.listIds(filter));
     },
     async get(id) {
-      const entry = byId.get(id);
-      if (!isVisible(entry)) return null;
-      const text = await readFile(path.join(articlesDir, entry.name), 'utf8').catch(() => null);
-      if (text === null) return null;
-      try {
-        const article = await workers.renderFile(relative(entry.name), text);
-        // The file may have changed since it was indexed: answer only for the article the index knows.
-        return article.id === id ? article : null;
-      } catch (error) {
-        if (error instanceof ContentFileError) return null;
-        throw error;
+      return (await readArticle(id))?.article ?? null;
+    },
+    async getPrepared(id, prepare) {
+      const read = await readArticle(id);
+      if (!read) return null;
+      const version = preparedVersion?.();
+      if (version === undefined) return prepare(read.article);
+      const kept = await cache.readPrepared(read.hash, version);
+      if (kept && kept.article.id === id) {
+        rememberArticleAids(kept.article, kept.aids);
+        return kept.article;
       }
+      const article = await prepare(read.article);
+      // The aids were computed with the HTML (on its worker thread): this reads them back, it does not scan again.
+      const write = cache.writePrepared(read.hash, version, { article, aids: readArticleAids(article) });
+      preparedWrites.add(write);
+      void write.finally(() => preparedWrites.delete(write));
+      return article;
     },
     async search(request) {
       const answer = index.search(request);
@@ -522,6 +561,7 @@ export async function createContentSource({
       if (publishTimer) clearTimeout(publishTimer);
       watcher?.close();
       await running;
+      await Promise.all(preparedWrites);
       if (dirty) cache.writeSnapshot([...byName.values()], index.toJSON());
       dirty = false;
     },

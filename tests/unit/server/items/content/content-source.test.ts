@@ -6,6 +6,9 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContentSource, type ContentSource } from '../../../../../server/items/content/content-source';
+import { prepareArticle } from '../../../../../server/html/prepare-article';
+import { readArticleAids } from '../../../../../shared/items/article-aids';
+import type { Article } from '../../../../../shared/items/types';
 
 let dir: string;
 let cacheDir: string;
@@ -27,13 +30,15 @@ function article(id: string, fields: Record<string, string> = {}, body = 'Un cor
 }
 const put = (id: string, fields?: Record<string, string>, body?: string) => writeFile(path.join(dir, 'articles', `${id}.md`), article(id, fields, body));
 
-async function open(options: { showDrafts?: boolean; watchFiles?: boolean } = {}) {
+async function open(options: { showDrafts?: boolean; watchFiles?: boolean; preparedVersion?: string; buildVersion?: string } = {}) {
   const source = await createContentSource({
     contentDir: dir,
     logger: pino({ level: 'silent' }),
     watchFiles: options.watchFiles ?? false,
     cacheDir,
     showDrafts: options.showDrafts ?? false,
+    ...(options.preparedVersion ? { preparedVersion: () => options.preparedVersion } : {}),
+    ...(options.buildVersion ? { buildVersion: options.buildVersion } : {}),
   });
   sources.push(source);
   return source;
@@ -197,6 +202,52 @@ describe('scale: incremental, coalesced, cached on disk', () => {
     const warm = await open();
     expect(warm.stats()).toMatchObject({ parsed: 0, fromCache: 2 });
     expect((await warm.search({ text: 'deux' })).hits.map((hit) => hit.article.id)).toEqual(['deux']);
+  });
+
+  it('keeps prepared articles on disk for the version that prepared them, and a restart does not prepare them again', async () => {
+    await put('un', {}, '## Partie\n\nUn corps préparé.');
+    let prepared = 0;
+    const prepare = async (raw: Article): Promise<Article> => {
+      prepared += 1;
+      const article = await prepareArticle(raw);
+      return { ...article, body: `${article.body}<p>préparé ${prepared}</p>` };
+    };
+    const first = await open({ preparedVersion: 'b1-i1' });
+    const made = await first.getPrepared('un', prepare);
+    expect(prepared).toBe(1);
+    await first.close();
+
+    const again = await (await open({ preparedVersion: 'b1-i1' })).getPrepared('un', prepare);
+    expect(prepared).toBe(1);
+    expect(again).toEqual(made);
+    expect(readArticleAids(again!).toc.map((entry) => entry.text)).toEqual(['Partie']);
+
+    await (await open({ preparedVersion: 'b2-i1' })).getPrepared('un', prepare);
+    expect(prepared).toBe(2);
+    await put('un', {}, 'Un corps modifié.');
+    expect((await (await open({ preparedVersion: 'b2-i1' })).getPrepared('un', prepare))?.body).toContain('préparé 3');
+    // Running from source (no version): nothing is kept.
+    await (await open()).getPrepared('un', prepare);
+    await (await open()).getPrepared('un', prepare);
+    expect(prepared).toBe(5);
+    expect(await (await open({ preparedVersion: 'b2-i1' })).getPrepared('nope', prepare)).toBeNull();
+  });
+
+  it('deletes prepared articles of another build at start', async () => {
+    await put('un');
+    const prepare = async (raw: Article) => raw;
+    const first = await open({ preparedVersion: 'b1-i1', buildVersion: 'b1' });
+    await first.getPrepared('un', prepare);
+    await first.close();
+    const { readdir } = await import('node:fs/promises');
+    const [folder] = await readdir(cacheDir);
+    const prepared = async () => (await readdir(path.join(cacheDir, folder!))).filter((name) => name.includes('.prepared-'));
+    await waitFor(async () => (await prepared()).length === 1);
+    await open({ buildVersion: 'b1' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await prepared()).toHaveLength(1);
+    await open({ buildVersion: 'b2' });
+    await waitFor(async () => (await prepared()).length === 0);
   });
 
   it('reuses the analysed articles on disk at the next start', async () => {
