@@ -15,6 +15,8 @@ module.exports = {
         PORT: '3000',
         SITE_URL: 'https://www.example.org/',
         TRUST_PROXY: 'loopback',
+        // As in the Dockerfile and npm start: two glibc malloc arenas, not one per thread (docs/decisions/029).
+        MALLOC_ARENA_MAX: '2',
       },
       // The server drains in-flight requests on SIGINT within 8 s; PM2 waits 10 s before SIGKILL.
       kill_timeout: 10_000,

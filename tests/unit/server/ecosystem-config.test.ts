@@ -1,6 +1,6 @@
 // How operators start the server: the PM2 file (cluster mode, a stop grace longer than ours), the
-// Dockerfile, npm start and docs/deploy.md's command, all with the same Node flags; the soak benchmark
-// reads npm start's command (tests/support/npm-start.ts).
+// Dockerfile, npm start and docs/deploy.md's command, all with the same Node flags and the same glibc
+// malloc setting; the soak benchmark reads npm start's command (tests/support/npm-start.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,6 +12,20 @@ const require = createRequire(import.meta.url);
 const { apps } = require(path.join(rootDir, 'ecosystem.config.cjs')) as { apps: Record<string, unknown>[] };
 // V8's sizes that keep the resident memory down (docs/decisions/018).
 const MEMORY_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
+// Two glibc malloc arenas, not one per thread (docs/decisions/029). glibc reads it when the process
+// starts, so it must be in node's environment: the server cannot set it for itself.
+const MALLOC_ENV = { MALLOC_ARENA_MAX: '2' };
+
+/** The variables the Dockerfile's final stage sets with ENV (`NAME=value`, continued lines joined). */
+function dockerfileEnv(dockerfile: string): Record<string, string> {
+  const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env: Record<string, string> = {};
+  for (const [, body] of finalStage.replace(/\\\n\s*/g, ' ').matchAll(/^ENV (.*)$/gm)) {
+    for (const [, name, value] of body!.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S*)/g)) env[name!] = value!;
+  }
+  return env;
+}
+
 const dockerfile = readFileSync(path.join(rootDir, 'Dockerfile'), 'utf8');
 const npmStart = npmStartCommand(rootDir);
 
@@ -31,6 +45,12 @@ describe('the ways to start the server', () => {
     expect(npmStart.args).toEqual([...MEMORY_FLAGS, 'dist/server/index.js']);
   });
 
+  it('set MALLOC_ARENA_MAX=2 in node’s environment under PM2, in the container and with npm start', () => {
+    expect(npmStart.env).toEqual(MALLOC_ENV);
+    expect(dockerfileEnv(dockerfile)).toMatchObject(MALLOC_ENV);
+    expect(apps[0]!.env).toMatchObject(MALLOC_ENV);
+  });
+
   it('are how the soak benchmark starts it: npm start’s command, variables included', () => {
     const bench = readFileSync(path.join(rootDir, 'bench', 'soak-bench.ts'), 'utf8');
     expect(bench).toMatch(/= npmStartCommand\(ROOT\)/);
@@ -42,6 +62,7 @@ describe('the ways to start the server', () => {
     const command = /^.*\bnode .*dist\/server\/index\.js$/m.exec(deploy)?.[0] ?? '';
     const shown = parseStartCommand(command);
     expect(shown.args).toEqual(npmStart.args);
+    expect(shown.env).toMatchObject(MALLOC_ENV);
   });
 });
 
