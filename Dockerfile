@@ -7,9 +7,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# MALLOC_ARENA_MAX=2: glibc keeps two malloc arenas, not one per thread, as npm start and PM2 do (docs/decisions/029).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

@@ -17,6 +17,8 @@ module.exports = {
         TRUST_PROXY: 'loopback',
         // A process per core already: one article worker thread each, not one per core each (decision 027).
         WORKER_THREADS: '1',
+        // As in the Dockerfile and npm start: two glibc malloc arenas, not one per thread (docs/decisions/029).
+        MALLOC_ARENA_MAX: '2',
       },
       // The server drains in-flight requests on SIGINT within 8 s; PM2 waits 10 s before SIGKILL.
       kill_timeout: 10_000,

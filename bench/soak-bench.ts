@@ -17,7 +17,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import matter from 'gray-matter';
 import MarkdownIt from 'markdown-it';
+import { loadConfig } from '../server/config';
 import { findFreePort } from '../tests/support/free-port';
+import { npmStartCommand } from '../tests/support/npm-start';
 import { generateArticleText } from './generate-articles';
 import { percentile, writeReport } from './report';
 
@@ -39,8 +41,12 @@ const UPSTREAM_ITEMS = 10_000;
 const UPSTREAM_SEARCHES = 18;
 const UPSTREAM_PEAK_TARGET_MB = 400;
 const REQUEST_TIMEOUT_MS = 30_000;
-// The Node flags of npm start, the Dockerfile and PM2.
-const SERVER_ARGS = ['--max-semi-space-size=4', '--heap-growing-percent=50', 'dist/server/index.js'];
+// Exactly as npm start runs it (package.json): the variables it sets and its Node flags, the same as
+// the Dockerfile's and PM2's (tests/unit/server/ecosystem-config.test.ts).
+const NPM_START = npmStartCommand(ROOT);
+const SERVER_ARGS = NPM_START.args;
+/** The server's own defaults, as the report states them. */
+const DEFAULTS = loadConfig({}, ROOT);
 
 // A fixed seed: every run sends the same requests in the same order.
 let seed = 20_261_124;
@@ -111,7 +117,15 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   const port = await findFreePort();
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...NPM_START.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const until = Date.now() + 120_000;
@@ -550,7 +564,7 @@ try {
   await writeReport('soak', {
     title: 'Soak and adversarial memory (built server, loopback)',
     summary: [
-      `The built server with npm start's flags (\`${SERVER_ARGS.slice(0, 2).join(' ')}\`), NODE_ENV=production, LOG_LEVEL=warn, default limits (RATE_LIMIT_PER_MINUTE 600 per client, RESPONSE_CACHE_MAX_MB 64, ITEMS_CACHE_MAX_MB 64, TTL 60 s), on a copy of the sample content (${catalog.ids.length} articles).`,
+      `The built server as npm start runs it (\`${[...Object.entries(NPM_START.env).map(([name, value]) => `${name}=${value}`), 'node', ...SERVER_ARGS].join(' ')}\`), NODE_ENV=production, LOG_LEVEL=warn, default limits (RATE_LIMIT_PER_MINUTE ${DEFAULTS.rateLimitPerMinute} per client, RESPONSE_CACHE_MAX_MB ${DEFAULTS.responseCacheMaxMb}, ITEMS_CACHE_MAX_MB ${DEFAULTS.itemsCacheMaxBytes / 1024 / 1024}, TTL ${DEFAULTS.cacheTtlSeconds} s), on a copy of the sample content (${catalog.ids.length} articles).`,
       `**Soak**: ${SOAK_SECONDS} s at ${SOAK_RATE} req/s from ${WORKERS} visitors (one loopback address and one keep-alive connection each): 40 % pages (list, articles, About, CV, tags, /en/…, Markdown twins, sitemap), 15 % distinct page searches, 20 % items API (list, item, distinct searches), 10 % feeds, 15 % misses (unknown articles, items, tags); one article body edited every ${EDIT_EVERY_SECONDS} s; RSS (VmRSS) every ${SAMPLE_SECONDS} s.`,
       `**RSS after warm-up (${warm.seconds} s): ${mb(warm.rssMb)} MB; highest after: ${mb(maxAfter)} MB; at the end: ${mb(last.rssMb)} MB; growth ${(100 * growth).toFixed(1)} %** (target < ${100 * GROWTH_TARGET} %: ${verdict(growth < GROWTH_TARGET)}). Peak (VmHWM) ${mb(last.peakMb)} MB.`,
       `Soak answers: ${soak.tally.total().toLocaleString('en')} in ${soak.seconds.toFixed(0)} s; 5xx and network errors: ${soak.tally.total((status) => is5xx(status) || isError(status))}; 429 (rate limit): ${soak.tally.total((status) => status === '429')}. ${soak.tally.describe()}.`,
