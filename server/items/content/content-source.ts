@@ -471,16 +471,20 @@ export async function createContentSource({
   // Written after the answer; a stop waits for them.
   const preparedWrites = new Set<Promise<void>>();
 
-  /** A visible article's file as it is now: its article with the body rendered, and the hash of its text. */
-  const readArticle = async (id: string): Promise<{ article: Article; hash: string } | null> => {
+  /** A visible article's file text as it is now, and the name it is known by. */
+  const readArticleFile = async (id: string): Promise<{ name: string; text: string } | null> => {
     const entry = byId.get(id);
     if (!isVisible(entry)) return null;
     const text = await readFile(path.join(articlesDir, entry.name), 'utf8').catch(() => null);
-    if (text === null) return null;
+    return text === null ? null : { name: entry.name, text };
+  };
+
+  /** The file's article with its body rendered, when it is still the article the index knows by this id. */
+  const renderArticle = async (id: string, { name, text }: { name: string; text: string }): Promise<Article | null> => {
     try {
-      const article = await workers.renderFile(relative(entry.name), text);
+      const article = await workers.renderFile(relative(name), text);
       // The file may have changed since it was indexed: answer only for the article the index knows.
-      return article.id === id ? { article, hash: hashContent(text) } : null;
+      return article.id === id ? article : null;
     } catch (error) {
       if (error instanceof ContentFileError) return null;
       throw error;
@@ -499,23 +503,31 @@ export async function createContentSource({
       return summariesOf(index.listIds(filter));
     },
     async get(id) {
-      return (await readArticle(id))?.article ?? null;
+      const file = await readArticleFile(id);
+      return file ? renderArticle(id, file) : null;
     },
     async getPrepared(id, prepare) {
-      const read = await readArticle(id);
-      if (!read) return null;
+      const file = await readArticleFile(id);
+      if (!file) return null;
       const version = preparedVersion?.();
-      if (version === undefined) return prepare(read.article);
-      const kept = await cache.readPrepared(read.hash, version);
-      if (kept && kept.article.id === id) {
-        rememberArticleAids(kept.article, kept.aids);
-        return kept.article;
+      const hash = version === undefined ? undefined : hashContent(file.text);
+      if (version !== undefined && hash !== undefined) {
+        // Kept whole: no Markdown rendered, nothing sanitised or highlighted again.
+        const kept = await cache.readPrepared(hash, version);
+        if (kept && kept.article.id === id) {
+          rememberArticleAids(kept.article, kept.aids);
+          return kept.article;
+        }
       }
-      const article = await prepare(read.article);
-      // The aids were computed with the HTML (on its worker thread): this reads them back, it does not scan again.
-      const write = cache.writePrepared(read.hash, version, { article, aids: readArticleAids(article) });
-      preparedWrites.add(write);
-      void write.finally(() => preparedWrites.delete(write));
+      const rendered = await renderArticle(id, file);
+      if (!rendered) return null;
+      const article = await prepare(rendered);
+      if (version !== undefined && hash !== undefined) {
+        // The aids were computed with the HTML (on its worker thread): this reads them back, it does not scan again.
+        const write = cache.writePrepared(hash, version, { article, aids: readArticleAids(article) });
+        preparedWrites.add(write);
+        void write.finally(() => preparedWrites.delete(write));
+      }
       return article;
     },
     async search(request) {
