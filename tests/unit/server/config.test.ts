@@ -71,7 +71,7 @@ describe('loadConfig', () => {
   });
 
   it('runs article work on one worker thread a core, 1 to 4, unless WORKER_THREADS says otherwise (0: on the event loop)', () => {
-    expect(loadConfig({}, '/srv/site').workerThreads).toBe(Math.max(1, Math.min(4, os.availableParallelism())));
+    expect(loadConfig({}, '/srv/site').workerThreads).toBe(Math.max(1, Math.min(4, os.availableParallelism() - 1)));
     expect(loadConfig({ WORKER_THREADS: '0' }, '/srv/site').workerThreads).toBe(0);
     expect(loadConfig({ WORKER_THREADS: '8' }, '/srv/site').workerThreads).toBe(8);
     expect(problemsOf({ WORKER_THREADS: '-1' })[0]).toMatch(/^WORKER_THREADS: must be at least 0/);
