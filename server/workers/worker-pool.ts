@@ -79,6 +79,9 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
     // A fixed pool: threads started on demand and stopped when idle (36 MB each) made the memory rise and fall every minute.
     minThreads: threads,
     maxThreads: threads,
+    // piscina require()s the worker first; Node 20's require() of an ES module can abort the whole process
+    // ("IsGraphAsync must be used on an instantiated module", seen once in the test suite). Refused, it imports.
+    execArgv: ['--no-experimental-require-module'],
     // Jobs take milliseconds: a stop (PM2 and docker give 10 s) never waits long for one.
     closeTimeout: 2_000,
     // Below the event loop's priority (Linux, with @napi-rs/nice): requests come first on a busy host.
