@@ -137,6 +137,64 @@ function foldWord(word: string): string {
   return folded;
 }
 
+/** A character of a word as snippets cut them: digits, Latin letters with their accented forms. */
+function isWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0xc0 && code <= 0x24f);
+}
+
+// Folded length + 1 of each UTF-16 code unit met (0: not yet known): œ folds to "oe", é to "e".
+const foldedLengths = new Uint8Array(65_536);
+
+/**
+ * Where each character of `text` begins in foldText(text), and where each folded character came from;
+ * undefined when folding does not go character by character (surrogate pairs that fold together).
+ */
+function mapFolding(text: string, folded: string): { starts: Int32Array; sources: Int32Array } | undefined {
+  const starts = new Int32Array(text.length + 1);
+  const sources = new Int32Array(folded.length);
+  let at = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    starts[i] = at;
+    const code = text.charCodeAt(i);
+    let length = 1;
+    if (code >= 128) {
+      if (foldedLengths[code] === 0) foldedLengths[code] = Math.min(254, foldText(text[i]!).length) + 1;
+      length = foldedLengths[code]! - 1;
+    }
+    for (let k = 0; k < length && at + k < folded.length; k += 1) sources[at + k] = i;
+    at += length;
+  }
+  starts[text.length] = at;
+  return at === folded.length ? { starts, sources } : undefined;
+}
+
+/**
+ * Where, in order, words of `part` start that may begin with one of `heads` (folded first letters of
+ * the matched terms), before `limit`: the folded text is searched for each head, so that a chunk
+ * without any costs a few `indexOf`. When folding is not character by character, every word is one.
+ */
+function candidateStarts(part: string, startsWord: boolean, heads: Set<string>, limit: number): number[] {
+  const folded = foldText(part);
+  const isStart = (at: number) => isWordCode(part.charCodeAt(at)) && (at === 0 ? startsWord : !isWordCode(part.charCodeAt(at - 1)));
+  // œ, æ, ß fold to two letters: folded offsets are then mapped back to the text's.
+  const mapping = folded.length === part.length ? undefined : mapFolding(part, folded);
+  const starts: number[] = [];
+  if (folded.length !== part.length && mapping === undefined) {
+    for (let at = 0; at < limit; at += 1) if (isStart(at)) starts.push(at);
+    return starts;
+  }
+  for (const head of heads) {
+    for (let at = folded.indexOf(head); at >= 0; at = folded.indexOf(head, at + 1)) {
+      const start = mapping ? mapping.sources[at]! : at;
+      if (start >= limit) break;
+      // A head found inside a character's folding (the "e" of "œ") does not start a word.
+      if ((!mapping || mapping.starts[start] === at) && isStart(start)) starts.push(start);
+    }
+  }
+  // Heads of one or two letters can start the same word as a longer head.
+  return [...new Set(starts)].sort((a, b) => a - b);
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** One field's postings of a term: article numbers, ascending, and how often the term occurs in each. */
@@ -616,19 +674,19 @@ export class SearchIndex {
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     for (let chunk = 0; chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
       const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
-      const lower = part.toLowerCase();
-      // Case folding that keeps every offset; accents and ligatures are folded word by word below.
-      const scan = lower.length === part.length ? lower : part;
-      for (const match of scan.matchAll(/[0-9A-Za-z\u00C0-\u024F]+/g)) {
-        if (match.index >= SCAN_CHUNK && chunk + SCAN_CHUNK < text.length) break;
-        const raw = match[0];
+      // Words starting past the chunk are the next chunk's, unless this is the last one.
+      const startsBefore = chunk + SCAN_CHUNK < text.length ? SCAN_CHUNK : part.length;
+      for (const start of candidateStarts(part, chunk === 0 || !isWordCode(text.charCodeAt(chunk - 1)), heads, startsBefore)) {
+        let end = start + 1;
+        while (end < part.length && isWordCode(part.charCodeAt(end))) end += 1;
+        const raw = part.slice(start, end);
         // eslint-disable-next-line no-control-regex
-        const word = /^[\x00-\x7f]*$/.test(raw) ? raw : foldWord(raw);
+        const word = /^[\x00-\x7f]*$/.test(raw) ? raw.toLowerCase() : foldWord(raw);
         if (!heads.has(word.slice(0, 3))) continue;
         const stem = stemWord(word, language);
         const term = terms.has(stem) ? stem : terms.has(word) ? word : termList.find((candidate) => stem.startsWith(candidate) || word.startsWith(candidate));
         if (term === undefined) continue;
-        marks.push({ start: chunk + match.index, end: chunk + match.index + raw.length, term });
+        marks.push({ start: chunk + start, end: chunk + end, term });
         if (marks.length >= MAX_MARKS) break;
       }
     }

@@ -186,6 +186,17 @@ describe('search index: what a result shows', () => {
     expect(visible.length).toBeLessThanOrEqual(240);
   });
 
+  it('marks the right words after ligatures and accents, in any part of a long text', () => {
+    const body = `${'Le cœur de l’œuvre, ß et æ. '.repeat(90)}Enfin l’Œuvre chorégraphiée et la chorale ${'fin '.repeat(300)}`;
+    const long = new SearchIndex({ isVisible: () => true, textOf: () => ({ text: body, language: 'fr' }) });
+    long.set(buildIndexDocument('long', 0, 'fr', { title: 'T', tags: [], headings: '', summary: '', body, code: '' }));
+    const snippet = long.search({ text: 'choregraphie' }).hits[0]?.snippet ?? '';
+    expect(snippet).toContain('<mark>chorégraphiée</mark>');
+    expect(snippet).not.toContain('<mark>chorale</mark>');
+    const first = long.search({ text: 'oeuvre' }).hits[0]?.snippet ?? '';
+    expect(first).toMatch(/^Le cœur de l’<mark>œuvre<\/mark>, ß et æ\./);
+  });
+
   it('suggests the closest query when nothing is found, only when it finds something', () => {
     expect(index.search({ text: 'serveru' }).total).toBe(0);
     expect(index.search({ text: 'serveru' }).suggestion).toBe('serveur');
