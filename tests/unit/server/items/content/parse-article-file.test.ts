@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContentFileError, parseArticleFile } from '../../../../../server/items/content/parse-article-file';
+import { ContentFileError, parseArticleFile, parseArticleSource } from '../../../../../server/items/content/parse-article-file';
 
 const file = (frontMatter: string, body = '## Titre\n\nTexte.') => `---\n${frontMatter}\n---\n${body}\n`;
 const valid = ['id: mon-article', 'title: Mon article', 'date: 2024-03-12', 'language: fr', 'tags: [Java, Spring]', 'summary: Un *résumé*.'];
@@ -61,5 +61,19 @@ describe('parseArticleFile', () => {
 
   it('refuses executable front matter', () => {
     expect(errorOf('---js\n{ title: require("fs") }\n---\nbody').field).toBe('front matter');
+  });
+
+  it('gives the index the same words whether the body is rendered or not, links included', () => {
+    const text = file(
+      valid.join('\n'),
+      '## Voir www.exemple.fr\n\nLire https://exemple.fr/a?b=1 et <https://x.org>, ou [la doc](https://y.org).\n\n```sh\ncurl https://z.org\n```',
+    );
+    const rendered = parseArticleSource('x.md', text);
+    const forIndex = parseArticleSource('x.md', text, { renderBody: false });
+    expect(rendered.article.body).toContain('<a href="https://exemple.fr/a?b=1">');
+    expect(forIndex.article.body).toBe('');
+    expect(forIndex.text).toEqual(rendered.text);
+    expect(forIndex.text.body).toContain('https://exemple.fr/a?b=1');
+    expect(forIndex.text.headings).toBe('Voir www.exemple.fr');
   });
 });
