@@ -165,15 +165,32 @@ export async function createContentSource({
     }
   };
 
-  // Until a thread has loaded the jobs, the first start analyses files on the event loop: it serves nothing yet.
+  // The first load serves nothing yet (the server listens after it): until a thread has loaded the jobs,
+  // the event loop analyses the files, and then it keeps a share of them (one for every two waiting per
+  // thread), so that a cold start works on every core and not only on the threads'.
   const inline = createInlineArticleWorkers(logger);
   let loaded = false;
+  const waiting = { inline: 0, threads: 0 };
+  const chooseRunner = (): 'inline' | 'threads' => {
+    if (loaded) return 'threads';
+    if (!workers.isReady()) return 'inline';
+    const { threads } = workers.stats();
+    return threads > 0 && waiting.inline * 2 * threads < waiting.threads ? 'inline' : 'threads';
+  };
   /** Starts a file's analysis in a worker, which also writes it to the disk cache; never rejects: a failure is kept in the answer. */
-  const startAnalysis = (name: string, text: string, hash: string): Promise<Analysis> =>
-    (loaded || workers.isReady() ? workers : inline).analyseFile(relative(name), text, { dir: cache.dir, hash }).then(
-      (analysed) => ({ analysed }),
-      (error: unknown) => ({ error }),
-    );
+  const startAnalysis = (name: string, text: string, hash: string): Promise<Analysis> => {
+    const runner = chooseRunner();
+    waiting[runner] += 1;
+    return (runner === 'inline' ? inline : workers)
+      .analyseFile(relative(name), text, { dir: cache.dir, hash })
+      .then(
+        (analysed) => ({ analysed }),
+        (error: unknown) => ({ error }),
+      )
+      .finally(() => {
+        waiting[runner] -= 1;
+      });
+  };
 
   /** The analysed article. Throws ContentFileError. */
   const takeAnalysis = (name: string, analysis: Analysis | null): CachedArticle => {
