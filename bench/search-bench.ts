@@ -26,6 +26,8 @@ import { countPages, PAGE_SIZE } from '../shared/items/search';
 import { paths } from '../shared/paths';
 import { generateArticles } from './generate-articles';
 import { percentile, writeReport } from './report';
+import { npmStartCommand } from '../tests/support/npm-start';
+import { onCpu, pinned } from './cpu-pinning';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -36,19 +38,9 @@ const HTTP_CONNECTIONS = 20;
 const HTTP_SECONDS = 15;
 /** What a browser sends: the server answers brotli, as to most visitors. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
-/** With the Node flags npm start, the Dockerfile and PM2 give it (as server-bench.ts runs it). */
-const NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
+/** The built server runs as npm start, the Dockerfile and PM2 run it: its variables and Node flags. */
+const NPM_START = npmStartCommand(process.cwd());
 const run = promisify(execFile);
-
-/** taskset pins a process to one CPU, when there are two to share out (as in server-bench.ts). */
-const pinned =
-  os.cpus().length >= 2 &&
-  (await run('taskset', ['-V']).then(
-    () => true,
-    () => false,
-  ));
-const onCpu = (cpu: number, command: string, args: string[]): [string, string[]] =>
-  pinned ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
 
 const gc = () => {
   setFlagsFromString('--expose-gc');
@@ -171,16 +163,17 @@ interface BuiltServer {
 async function startBuiltServer(
   contentDir: string,
   cacheDir: string,
-  options: { env?: Record<string, string>; nodeFlags?: string[]; cpu?: number; stdout?: number | 'ignore' } = {},
+  options: { env?: Record<string, string>; cpu?: number; stdout?: number | 'ignore' } = {},
 ): Promise<BuiltServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const args = [...(options.nodeFlags ?? []), 'dist/server/index.js'];
+  const args = NPM_START.args;
   const [command, argv] = options.cpu === undefined ? [process.execPath, args] : onCpu(options.cpu, process.execPath, args);
   const child = spawn(command, argv, {
     env: {
       ...process.env,
+      ...NPM_START.env,
       HOST: '127.0.0.1',
       PORT: String(port),
       CONTENT_DIR: contentDir,
@@ -418,7 +411,6 @@ async function measureHttpSearch(
   try {
     const server = await startBuiltServer(contentDir, cacheDir, {
       env: { NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', ...options.env },
-      nodeFlags: NODE_FLAGS,
       cpu: 0,
       stdout: log,
     });

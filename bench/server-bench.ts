@@ -10,12 +10,14 @@
 // gets the same single core, and the load generator never competes with it.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os, { tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { filler, writeCorpus } from './corpus';
+import { npmStartCommand } from '../tests/support/npm-start';
+import { onCpu, pinned } from './cpu-pinning';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
 import { writeReport } from './report';
 import { findFreePort } from '../tests/support/free-port';
@@ -33,16 +35,6 @@ const ROUNDS = 3;
 const CONNECTIONS = 50;
 const SEARCH_ARTICLES = 10_000;
 const run = promisify(execFile);
-
-/** taskset pins a process to one CPU, when there are two to share out. */
-const pinned =
-  os.cpus().length >= 2 &&
-  (await run('taskset', ['-V']).then(
-    () => true,
-    () => false,
-  ));
-const onCpu = (cpu: number, command: string, args: string[]): [string, string[]] =>
-  pinned ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
 
 interface Running {
   child: ChildProcess;
@@ -243,9 +235,10 @@ for (const name of ['plain-http', 'naive-express']) {
   });
 }
 
-// With the Node flags npm start, the Dockerfile and PM2 give it.
-const ourServer = ['--max-semi-space-size=4', '--heap-growing-percent=50', 'dist/server/index.js'];
-const ourEnv = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', CONTENT_DIR: path.join(ROOT, 'content') };
+// As npm start, the Dockerfile and PM2 run it: its variables (MALLOC_ARENA_MAX) and Node flags.
+const npmStart = npmStartCommand(ROOT);
+const ourServer = npmStart.args;
+const ourEnv = { ...npmStart.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', CONTENT_DIR: path.join(ROOT, 'content') };
 const results: Result[] = [];
 let proxyCache = { served: 0, fromCache: 0 };
 const work = await mkdtemp(path.join(tmpdir(), 'server-bench-'));
