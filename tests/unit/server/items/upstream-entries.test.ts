@@ -1,0 +1,94 @@
+// An items service's answers read from their bytes (server/items/upstream-entries.ts): what is kept,
+// dropped and replaced, and what cannot be read at all.
+import { describe, expect, it } from 'vitest';
+import { decodeUpstreamArticle, decodeUpstreamList } from '../../../../server/items/upstream-entries';
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+
+function wireArticle(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    tit: `Article ${id}`,
+    sum: '<p>Résumé</p>',
+    ctn: '<h2>Partie</h2><p>Texte.</p>',
+    date_m: '2024-05-01',
+    lg: 'fr',
+    tags: ['SQL'],
+    img: [],
+    ...extra,
+  };
+}
+
+describe('an article answer', () => {
+  it('reads the article under its own field names, reporting the fields it replaced', () => {
+    expect(decodeUpstreamArticle(bytesOf(wireArticle('7', { tags: 'SQL', lg: '__proto__', img: ['http://[bad', '/a.png'] })))).toEqual({
+      article: {
+        id: '7',
+        title: 'Article 7',
+        date: '2024-05-01',
+        tags: [],
+        images: ['/a.png'],
+        summary: '<p>Résumé</p>',
+        body: '<h2>Partie</h2><p>Texte.</p>',
+        language: 'fr',
+      },
+      replaced: ['tags', 'img', 'lg'],
+    });
+  });
+
+  it('drops an article without a usable title, and says why', () => {
+    expect(decodeUpstreamArticle(bytesOf(wireArticle('7', { tit: 42 })))).toEqual({ dropped: { field: 'tit', reason: expect.any(String) } });
+    expect(decodeUpstreamArticle(bytesOf([wireArticle('7')]))).toEqual({ dropped: { field: '(entry)', reason: 'not an object' } });
+  });
+
+  it('tells invalid JSON and an empty answer apart from a malformed article', () => {
+    expect(decodeUpstreamArticle(bytesOf('{"id": 4'))).toEqual({ invalid: 'json' });
+    expect(decodeUpstreamArticle(new Uint8Array(0))).toEqual({ invalid: 'json' });
+  });
+
+  it('decodes UTF-8 as before: a broken sequence becomes U+FFFD, not an error', () => {
+    const bytes = bytesOf(wireArticle('7', { tit: 'Caf__' }));
+    const at = Buffer.from(bytes).indexOf('__');
+    bytes.set([0xc3, 0x28], at);
+    expect(decodeUpstreamArticle(bytes)).toMatchObject({ article: { title: 'Caf\ufffd(' } });
+  });
+});
+
+describe('a list answer', () => {
+  it('keeps the usable entries and reports, in order, each dropped entry and each replaced field', async () => {
+    const decoded = await decodeUpstreamList(
+      bytesOf([
+        { id: 1, tit: 'Bon', date_m: '2024-01-01', tags: ['a', 3], sum: '<p>ok</p>' },
+        { id: '..', tit: 'Chemin', date_m: '2024-01-01' },
+        'garbage',
+        { id: 4, tit: 'Sans rien', date_m: '2023-01-01' },
+      ]),
+    );
+    expect(decoded).toEqual({
+      items: [
+        { id: '1', title: 'Bon', date: '2024-01-01', tags: ['a'], images: [], summary: '<p>ok</p>' },
+        { id: '4', title: 'Sans rien', date: '2023-01-01', tags: [], images: [], summary: '' },
+      ],
+      problems: [
+        { replaced: { id: '1', fields: ['tags'] } },
+        { dropped: { index: 1, id: '..', field: 'id', reason: 'not a usable article id' } },
+        { dropped: { index: 2, id: undefined, field: '(entry)', reason: 'not an object' } },
+      ],
+    });
+  });
+
+  it('tells invalid JSON from an answer that is not a list', async () => {
+    expect(await decodeUpstreamList(bytesOf('[{"id": 4'))).toEqual({ invalid: 'json' });
+    expect(await decodeUpstreamList(bytesOf({ items: [] }))).toEqual({ invalid: 'not an array' });
+  });
+
+  it('pauses between slices of entries when asked to (on the event loop), with the same result', async () => {
+    const entries = Array.from({ length: 1_200 }, (_, at) => ({ id: `a-${at}`, tit: `A ${at}`, date_m: '2024-01-01' }));
+    let pauses = 0;
+    const paused = await decodeUpstreamList(bytesOf(entries), async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBe(2);
+    expect(paused).toEqual(await decodeUpstreamList(bytesOf(entries)));
+  });
+});
