@@ -1,9 +1,11 @@
-// An items service's answers read from their bytes: UTF-8 decoded, parsed and checked field by field.
-// What was dropped or replaced comes back as data, for the caller's logger.
+// An items service's answers read from their bytes: UTF-8 decoded, parsed, checked field by field
+// and cut to the limits the server keeps. What was dropped or replaced comes back as data, for the
+// caller's logger.
 import { z } from 'zod';
 import { isValidArticleId } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { readWireItem, type WireArticle, type WireArticleSummary } from '../../shared/items/wire-format';
+import { boundHtml, MAX_BODY_CHARS, MAX_BODY_ELEMENTS, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS } from '../html/prepare-article';
 import { isIsoDate } from './iso-date';
 
 // Each field is checked on its own. Without a usable id, title or date an entry cannot be shown or
@@ -93,7 +95,12 @@ function parseJsonBytes(bytes: Uint8Array): { value: unknown } | undefined {
   }
 }
 
-/** One article answer: the article and what was replaced, or why it cannot be used. */
+/** A summary cut to what prepareSummary keeps: cutting again there changes nothing, and a hostile one is not copied whole. */
+function boundSummary<T extends ArticleSummary>(item: T): T {
+  return { ...item, summary: boundHtml(item.summary, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS) };
+}
+
+/** One article answer: the article with its body and summary cut to the limits prepareArticle keeps, what was replaced, or why it cannot be used. */
 export type DecodedArticle = { article: Article; replaced: string[] } | { dropped: DroppedField } | { invalid: 'json' };
 
 export function decodeUpstreamArticle(bytes: Uint8Array): DecodedArticle {
@@ -101,13 +108,14 @@ export function decodeUpstreamArticle(bytes: Uint8Array): DecodedArticle {
   if (!json) return { invalid: 'json' };
   const parsed = parseEntry<WireArticle>(json.value, articleFields);
   if ('dropped' in parsed) return parsed;
-  return { article: readWireItem(parsed.item), replaced: parsed.replaced };
+  const article = boundSummary(readWireItem(parsed.item));
+  return { article: { ...article, body: boundHtml(article.body, MAX_BODY_CHARS, MAX_BODY_ELEMENTS) }, replaced: parsed.replaced };
 }
 
 /** What reading a list entry reported, in list order. */
 export type ListProblem = { dropped: DroppedField & { index: number; id: unknown } } | { replaced: { id: string; fields: string[] } };
 
-/** One list answer: its usable entries and what was dropped or replaced, or why it cannot be used. */
+/** One list answer: its usable entries (summaries cut as prepareSummary cuts them) and what was dropped or replaced, or why it cannot be used. */
 export type DecodedList = { items: ArticleSummary[]; problems: ListProblem[] } | { invalid: 'json' | 'not an array' };
 
 /** Entries checked between two pauses when a pause is given (on the event loop): 10,000 at once hold it for hundreds of ms. */
@@ -128,7 +136,7 @@ export async function decodeUpstreamList(bytes: Uint8Array, pause?: () => Promis
       continue;
     }
     if (parsed.replaced.length > 0) problems.push({ replaced: { id: parsed.item.id, fields: parsed.replaced } });
-    items.push(readWireItem(parsed.item));
+    items.push(boundSummary(readWireItem(parsed.item)));
   }
   return { items, problems };
 }

@@ -1,6 +1,8 @@
 // An items service's answers read from their bytes (server/items/upstream-entries.ts): what is kept,
-// dropped and replaced, and what cannot be read at all.
+// dropped and replaced, what cannot be read at all, and the cut that leaves a hostile body no bigger
+// than what the server keeps, with the same page in the end.
 import { describe, expect, it } from 'vitest';
+import { MAX_BODY_CHARS, MAX_SUMMARY_CHARS, prepareArticle } from '../../../../server/html/prepare-article';
 import { decodeUpstreamArticle, decodeUpstreamList } from '../../../../server/items/upstream-entries';
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
@@ -51,6 +53,27 @@ describe('an article answer', () => {
     const at = Buffer.from(bytes).indexOf('__');
     bytes.set([0xc3, 0x28], at);
     expect(decodeUpstreamArticle(bytes)).toMatchObject({ article: { title: 'Caf\ufffd(' } });
+  });
+
+  it('cuts a hostile body and summary to what the server keeps, for the same prepared article', async () => {
+    const hostile = wireArticle('huge', {
+      ctn: `<pre><code class="language-java">${'int x = 1; // &lt;b&gt;\n'.repeat(100_000)}</code></pre>`,
+      sum: '<p>R</p>'.repeat(20_000),
+    });
+    const decoded = decodeUpstreamArticle(bytesOf(hostile));
+    if (!('article' in decoded)) throw new Error('not decoded');
+    expect(decoded.article.body.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
+    expect(decoded.article.summary.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+    const uncut = { ...decoded.article, body: hostile.ctn, summary: hostile.sum };
+    expect(await prepareArticle(decoded.article)).toEqual(await prepareArticle(uncut));
+  });
+
+  it('cuts a body of 200,000 headings for the same prepared article', async () => {
+    const hostile = wireArticle('headings', { ctn: '<h2>T</h2>'.repeat(200_000) });
+    const decoded = decodeUpstreamArticle(bytesOf(hostile));
+    if (!('article' in decoded)) throw new Error('not decoded');
+    expect(decoded.article.body.length).toBeLessThan(hostile.ctn.length / 50);
+    expect(await prepareArticle(decoded.article)).toEqual(await prepareArticle({ ...decoded.article, body: hostile.ctn }));
   });
 });
 
