@@ -13,7 +13,12 @@ export async function createItemsSource(
   options: { watchFiles?: boolean; workers?: ArticleWorkers } = {},
 ): Promise<ItemsSource> {
   if (config.itemsServiceUrl) {
-    return createUpstreamSource({ baseUrl: config.itemsServiceUrl, timeoutMs: config.upstreamTimeoutMs, logger });
+    return createUpstreamSource({
+      baseUrl: config.itemsServiceUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+      logger,
+      ...(options.workers ? { workers: options.workers } : {}),
+    });
   }
   return createContentSource({
     contentDir: config.contentDir,

@@ -1,6 +1,7 @@
 // An items service's answers read from their bytes: UTF-8 decoded, parsed, checked field by field
-// and cut to the limits the server keeps. What was dropped or replaced comes back as data, for the
-// caller's logger.
+// and cut to the limits the server keeps. Run on a worker thread for a large answer (server/workers/,
+// decision 027), on the event loop for a small one or with WORKER_THREADS=0: what was dropped or
+// replaced comes back as data, for the event loop's logger.
 import { z } from 'zod';
 import { isValidArticleId } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';

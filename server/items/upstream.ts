@@ -1,13 +1,13 @@
-// HTTP adapter for ITEMS_SERVICE_URL: bounded in time and size, answers validated item by item
-// (upstream-entries.ts).
+// HTTP adapter for ITEMS_SERVICE_URL: bounded in time and size, answers validated item by item (on
+// the worker threads for a large answer: upstream-entries.ts).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import { ItemsUnavailableError, normalizeFilter } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { SORT_NEWEST_FIRST } from '../../shared/items/wire-format';
+import { createInlineArticleWorkers, type ArticleWorkers } from '../workers/worker-pool';
 import { ItemsContentError, type ItemsSource } from './source';
-import { decodeUpstreamArticle, decodeUpstreamList } from './upstream-entries';
 
 /** Largest upstream answer read; past it the call fails rather than fill memory. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
@@ -20,7 +20,8 @@ export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
 export const MAX_CONCURRENT_LISTS = 2;
 /**
  * Largest answer for one article: six times the body this server keeps (MAX_BODY_CHARS). Parsing a
- * larger JSON text would hold the event loop for hundreds of milliseconds for nothing shown.
+ * larger JSON text would hold a thread (or, with WORKER_THREADS=0, the event loop) for hundreds of
+ * milliseconds for nothing shown.
  */
 export const MAX_UPSTREAM_ARTICLE_BYTES = 3 * 1024 * 1024;
 
@@ -31,9 +32,11 @@ interface UpstreamOptions {
   baseUrl: string;
   timeoutMs: number;
   logger: Logger;
+  /** Where answers are decoded and checked; on the event loop when not given. */
+  workers?: ArticleWorkers;
 }
 
-/** Reads a body up to a size limit; a larger one is cancelled. */
+/** Reads a body up to a size limit, into a buffer of its own (transferable to a thread); a larger one is cancelled. */
 async function readLimitedBytes(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
@@ -54,10 +57,17 @@ async function readLimitedBytes(response: Response, maxBytes: number): Promise<U
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  // Not Buffer.concat: a small result may sit in Node's shared buffer pool, which cannot be moved to a thread.
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
-export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOptions): ItemsSource {
+export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = createInlineArticleWorkers(logger) }: UpstreamOptions): ItemsSource {
   const log = logger.child({ source: 'upstream' });
   const limitLists = pLimit(MAX_CONCURRENT_LISTS);
 
@@ -90,8 +100,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     const f = normalizeFilter(filter);
     if (f) query.set('f', f);
     const bytes = await getBytes(`${baseUrl}/items?${query.toString()}`, signal);
-    // Checked in slices: 10,000 entries at once would hold the event loop for hundreds of ms.
-    const decoded = bytes === null ? ({ invalid: 'not an array' } as const) : await decodeUpstreamList(bytes, yieldToEventLoop);
+    const decoded = bytes === null ? ({ invalid: 'not an array' } as const) : await workers.decodeUpstreamList(bytes, `upstream list "${f}"`);
     if ('invalid' in decoded) {
       if (decoded.invalid === 'json') throw new ItemsContentError('upstream answered invalid JSON');
       log.warn({ filter: f }, 'upstream list is not a JSON array');
@@ -116,7 +125,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger }: UpstreamOpt
     async get(id, signal): Promise<Article | null> {
       const bytes = await getBytes(`${baseUrl}/items/${encodeURIComponent(id)}`, signal, MAX_UPSTREAM_ARTICLE_BYTES);
       if (bytes === null) return null;
-      const decoded = decodeUpstreamArticle(bytes);
+      const decoded = await workers.decodeUpstreamArticle(bytes, `upstream article ${id}`);
       if ('invalid' in decoded) throw new ItemsContentError('upstream answered invalid JSON');
       if ('dropped' in decoded) {
         log.warn({ id, ...decoded.dropped }, 'malformed upstream article');

@@ -9,6 +9,7 @@ import type { CatalogImage } from '../images/image-catalog';
 import { writeCacheEntrySync, type CachedArticle } from '../items/content/content-cache';
 import { ContentFileError, parseArticleSource } from '../items/content/parse-article-file';
 import { buildIndexDocument } from '../items/content/search-index';
+import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
 
 export interface PrepareArticleTask {
   article: Article;
@@ -25,6 +26,11 @@ export interface FileTask {
 export interface AnalyseFileTask extends FileTask {
   /** Where the disk cache keeps the analysed article (ContentCache's folder, the text's hash): written here, off the event loop. */
   saveIn?: { dir: string; hash: string };
+}
+
+/** An items service's answer as read: its buffer is moved to the thread, not copied. */
+export interface UpstreamBytesTask {
+  bytes: Uint8Array;
 }
 
 /** A ContentFileError as data. */
@@ -75,4 +81,14 @@ export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): Analyse
 /** A content file's article with its body rendered, for a page. */
 export function renderFileJob({ file, text }: FileTask): { article: Article } | FileProblem {
   return catchFileProblem(() => ({ article: parseArticleSource(file, text).article }));
+}
+
+/** An article answer of the items service decoded, checked and cut to the limits kept. */
+export function decodeUpstreamArticleJob({ bytes }: UpstreamBytesTask): DecodedArticle {
+  return decodeUpstreamArticle(bytes);
+}
+
+/** A list answer of the items service decoded and checked, entry by entry. */
+export function decodeUpstreamListJob({ bytes }: UpstreamBytesTask): Promise<DecodedList> {
+  return decodeUpstreamList(bytes);
 }

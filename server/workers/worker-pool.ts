@@ -16,12 +16,13 @@ import { ContentFileError } from '../items/content/parse-article-file';
 import { ItemsContentError } from '../items/source';
 import * as jobs from './article-worker';
 import { writeCacheEntry, type CachedArticle } from '../items/content/content-cache';
+import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
 import type { AnalyseFileTask, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
 
 export interface WorkerStats {
   /** Threads running now (0 when the jobs run inline). */
   threads: number;
-  /** Jobs finished, in a thread or inline. */
+  /** Jobs finished, in a thread or inline (an items service answer decoded on the event loop is not a job). */
   completed: number;
   /** Jobs waiting for a thread. */
   queued: number;
@@ -38,6 +39,13 @@ export interface ArticleWorkers {
   analyseFile(file: string, text: string, saveIn?: { dir: string; hash: string }): Promise<CachedArticle>;
   /** A content file's article with its body rendered; ContentFileError for a bad file, ArticleJobError when the job fails. */
   renderFile(file: string, text: string): Promise<Article>;
+  /**
+   * An items service's article answer decoded, checked and cut (upstream-entries.ts); `bytes` is moved
+   * to a thread when large, and unusable here afterwards. ArticleJobError when the job fails.
+   */
+  decodeUpstreamArticle(bytes: Uint8Array, subject: string): Promise<DecodedArticle>;
+  /** The same for a list answer: its entries checked one by one. */
+  decodeUpstreamList(bytes: Uint8Array, subject: string): Promise<DecodedList>;
   stats(): WorkerStats;
   /** True once a thread has loaded the jobs (0.5 to 1 s after the start), always inline: until then, work that holds up no request may be done inline. */
   isReady(): boolean;
@@ -65,10 +73,16 @@ type Jobs = typeof jobs;
 type JobName = keyof Jobs;
 type TaskOf<N extends JobName> = Parameters<Jobs[N]>[0];
 type ResultOf<N extends JobName> = Awaited<ReturnType<Jobs[N]>>;
-/** Runs the named job of article-worker.ts on its task, in a thread or inline. */
-type Runner = (name: JobName, task: unknown) => Promise<unknown>;
+/** Runs the named job of article-worker.ts on its task, in a thread (moving the buffers of `transfer`) or inline. */
+type Runner = (name: JobName, task: unknown, transfer?: ArrayBuffer[]) => Promise<unknown>;
 
 const WORKER_NAME = 'article-worker';
+
+/**
+ * Smallest items service answer decoded on a thread. Below it, decoding on the event loop takes well
+ * under a millisecond, less than the hop to a thread, and it does not wait behind articles being prepared.
+ */
+export const THREAD_DECODE_MIN_BYTES = 64 * 1024;
 
 /** All `threads` started at once and kept; or the inline runner for 0. */
 export async function createArticleWorkers({ threads, logger, workerFile }: ArticleWorkersOptions): Promise<ArticleWorkers> {
@@ -102,9 +116,9 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
     },
   );
   // Piscina would start threads again for a job sent after close().
-  const runInPool: Runner = async (name, task) => {
+  const runInPool: Runner = async (name, task, transfer) => {
     if (closing) throw new Error('the worker threads are closed');
-    return (await pool.run(task, { name })) as unknown;
+    return (await pool.run(task, { name, ...(transfer ? { transferList: transfer } : {}) })) as unknown;
   };
   return wrapRunner({
     run: runInPool,
@@ -141,6 +155,12 @@ export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
   });
 }
 
+/** `bytes` on a buffer of their own, with it, to be moved to a thread: moving a shared one (Node's buffer pool) would break its other users. */
+function withOwnBuffer(bytes: Uint8Array): [Uint8Array, ArrayBuffer] {
+  const own = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return [own, own.buffer as ArrayBuffer];
+}
+
 function isFileProblem(value: unknown): value is FileProblem {
   return typeof value === 'object' && value !== null && 'problem' in value;
 }
@@ -152,10 +172,10 @@ function wrapRunner({
   log,
   ...rest
 }: { run: Runner; inline: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
-  const runJob = async <N extends JobName>(name: N, task: TaskOf<N>, subject: string): Promise<Exclude<ResultOf<N>, FileProblem>> => {
+  const runJob = async <N extends JobName>(name: N, task: TaskOf<N>, subject: string, transfer?: ArrayBuffer[]): Promise<Exclude<ResultOf<N>, FileProblem>> => {
     let result: unknown;
     try {
-      result = await run(name, task);
+      result = await run(name, task, transfer);
     } catch (error) {
       log.warn({ err: error, job: name, subject }, 'article job failed');
       throw new ArticleJobError(`${name} of ${subject}`, error);
@@ -182,6 +202,18 @@ function wrapRunner({
     },
     async renderFile(file, text) {
       return (await runJob('renderFileJob', { file, text } satisfies FileTask, file)).article;
+    },
+    async decodeUpstreamArticle(bytes, subject) {
+      // Decoded here as before when small, or with WORKER_THREADS=0.
+      if (inline || bytes.byteLength < THREAD_DECODE_MIN_BYTES) return decodeUpstreamArticle(bytes);
+      const [own, buffer] = withOwnBuffer(bytes);
+      return runJob('decodeUpstreamArticleJob', { bytes: own }, subject, [buffer]);
+    },
+    async decodeUpstreamList(bytes, subject) {
+      // On the event loop, the entries are checked in slices with a turn of the loop between them.
+      if (inline || bytes.byteLength < THREAD_DECODE_MIN_BYTES) return decodeUpstreamList(bytes, () => new Promise((resolve) => setImmediate(resolve)));
+      const [own, buffer] = withOwnBuffer(bytes);
+      return runJob('decodeUpstreamListJob', { bytes: own }, subject, [buffer]);
     },
     ...rest,
   };

@@ -9,7 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { prepareArticle } from '../../../../server/html/prepare-article';
 import { parseArticleSource } from '../../../../server/items/content/parse-article-file';
 import { ItemsContentError } from '../../../../server/items/source';
-import { ArticleJobError, createArticleWorkers, createInlineArticleWorkers, type ArticleWorkers } from '../../../../server/workers/worker-pool';
+import { decodeUpstreamArticle, decodeUpstreamList } from '../../../../server/items/upstream-entries';
+import {
+  ArticleJobError,
+  createArticleWorkers,
+  createInlineArticleWorkers,
+  THREAD_DECODE_MIN_BYTES,
+  type ArticleWorkers,
+} from '../../../../server/workers/worker-pool';
 import type { Article } from '../../../../shared/items/types';
 import { rootDir } from '../../../support/test-app';
 
@@ -37,6 +44,27 @@ const HUGE_CODE = article('huge-code', `<pre><code class="language-java">${'publ
 const ORDINARY = article(
   'ordinary',
   '<h2>Partie</h2><p>Texte <a href="https://example.org" target="_blank">lien</a><script>alert(1)</script></p><pre><code class="language-sql">SELECT 1;</code></pre>',
+);
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+
+// Items service answers: a 2 MB article with fields of the wrong type, a list of 10,000 entries among which bad ones.
+const HUGE_WIRE_ARTICLE = bytesOf({
+  id: 'huge-code',
+  tit: 'Code',
+  date_m: '2024-05-01',
+  sum: '<p>Résumé</p>',
+  ctn: `<pre><code class="language-java">${'public final class A { int x = 1; }\n'.repeat(60_000)}</code></pre>`,
+  lg: '__proto__',
+  tags: 'SQL',
+  img: ['http://[bad', '/a.png'],
+});
+const LONG_WIRE_LIST = bytesOf(
+  Array.from({ length: 10_000 }, (_, at) =>
+    at % 1_000 === 7
+      ? { id: '..', tit: 'Chemin', date_m: '2024-01-01' }
+      : { id: `a-${at}`, tit: `A ${at}`, date_m: '2024-01-01', tags: at % 1_000 === 8 ? 'x' : ['x'], sum: '<p>Résumé</p>' },
+  ),
 );
 
 const FILE = `---
@@ -124,6 +152,41 @@ describe('article worker threads', () => {
     const onLoop = await countTurnsDuring(() => inline.prepareArticle(MANY_HEADINGS));
     // Inline, the loop only turns at the job's start and prepareArticle's two yields; the thread leaves it free throughout.
     expect(onLoop).toBeLessThan(10);
+    expect(inThread).toBeGreaterThan(onLoop);
+  });
+
+  it('decode a large items service answer in a thread, as the event loop does, moving its bytes there', async () => {
+    const workers = await open({ threads: 1 });
+    const bytes = HUGE_WIRE_ARTICLE.slice();
+    const decoded = await workers.decodeUpstreamArticle(bytes, 'article huge-code');
+    expect(decoded).toEqual(decodeUpstreamArticle(HUGE_WIRE_ARTICLE));
+    expect(decoded).toMatchObject({ replaced: ['tags', 'img', 'lg'] });
+    // Moved, not copied: the buffer is the thread's now.
+    expect(bytes.byteLength).toBe(0);
+    const list = LONG_WIRE_LIST.slice();
+    expect(await workers.decodeUpstreamList(list, 'list')).toEqual(await decodeUpstreamList(LONG_WIRE_LIST));
+    expect(list.byteLength).toBe(0);
+    expect(await workers.decodeUpstreamArticle(bytesOf(`{"id": "x", "ctn": "${'x'.repeat(THREAD_DECODE_MIN_BYTES)}`), 'article x')).toEqual({
+      invalid: 'json',
+    });
+    expect(workers.stats().completed).toBe(3);
+  });
+
+  it('decode a small items service answer on the event loop, where it costs less than the hop to a thread', async () => {
+    const workers = await open({ threads: 1 });
+    const bytes = bytesOf({ id: '7', tit: 'Sept', date_m: '2024-05-01' });
+    expect(await workers.decodeUpstreamArticle(bytes, 'article 7')).toEqual(decodeUpstreamArticle(bytes));
+    expect(bytes.byteLength).toBeGreaterThan(0);
+    expect(workers.stats().completed).toBe(0);
+  });
+
+  it('leave the event loop turning while a large items service answer is decoded, unlike decoding it inline', async () => {
+    const workers = await open({ threads: 1 });
+    const inline = createInlineArticleWorkers(logger);
+    await workers.decodeUpstreamArticle(HUGE_WIRE_ARTICLE.slice(), 'warm-up');
+    const inThread = await countTurnsDuring(() => workers.decodeUpstreamArticle(HUGE_WIRE_ARTICLE.slice(), 'article'));
+    const onLoop = await countTurnsDuring(() => inline.decodeUpstreamArticle(HUGE_WIRE_ARTICLE.slice(), 'article'));
+    expect(onLoop).toBeLessThan(3);
     expect(inThread).toBeGreaterThan(onLoop);
   });
 
