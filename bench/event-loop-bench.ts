@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { defaultWorkerThreads } from '../server/config';
 import { findFreePort } from '../tests/support/free-port';
 import { percentile, writeReport } from './report';
 
@@ -199,7 +200,8 @@ async function measure(baseUrl: string, workerThreads: string | undefined): Prom
 
 const upstream = await startUpstream();
 try {
-  const threads = Math.max(1, Math.min(4, os.availableParallelism()));
+  // What the server starts with WORKER_THREADS unset, as it counts them.
+  const threads = defaultWorkerThreads();
   const configurations: [string, Map<Phase, Measure>][] = [
     [`worker threads (${threads})`, await measure(upstream.baseUrl, undefined)],
     ['on the event loop (WORKER_THREADS=0)', await measure(upstream.baseUrl, '0')],
