@@ -283,6 +283,23 @@ describe('themes', () => {
     expect(site.watched.problems).toEqual([]);
   });
 
+  it("draws the selector's arrow inside it in the theme's colours, and a click on the arrow reaches the select", async () => {
+    await site.open(FIXTURE_PAGES.about);
+    const select = site.page.locator('[data-testid="theme-selector"]');
+    const arrow = site.page.locator('.theme-selector-chevron');
+    const [selectBox, arrowBox] = [(await select.boundingBox())!, (await arrow.boundingBox())!];
+    // Where Bootstrap puts its background arrow: 0.75rem from the right, centred.
+    expect(selectBox.x + selectBox.width - (arrowBox.x + arrowBox.width)).toBeCloseTo(13, 0);
+    expect(arrowBox.y + arrowBox.height / 2).toBeCloseTo(selectBox.y + selectBox.height / 2, 0);
+    const arrowColour = () => arrow.evaluate((element) => getComputedStyle(element).color);
+    expect(await arrowColour()).toBe('rgb(52, 58, 64)');
+    await select.selectOption('night_mode');
+    expect(await arrowColour()).toBe('rgb(222, 226, 230)');
+
+    await site.page.mouse.click(arrowBox.x + arrowBox.width / 2, arrowBox.y + arrowBox.height / 2);
+    expect(await site.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('theme-selector');
+  });
+
   it('sets the theme chosen on one page before the next page paints (no flash)', async () => {
     // In every document: the theme on <html> when <body> is first parsed and when DOMContentLoaded fires.
     await site.context.addInitScript(() => {
