@@ -123,6 +123,7 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
   return wrapRunner({
     run: runInPool,
     inline: false,
+    writesInJob: true,
     log,
     stats: () => ({ threads: pool.threads.length, completed: pool.completed - warmUps, queued: pool.queueSize }),
     isReady: () => ready,
@@ -130,8 +131,12 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
   });
 }
 
-/** The same jobs, run on the event loop: for WORKER_THREADS=0, and for callers given no pool. */
-export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
+/**
+ * The same jobs, run on the event loop: for WORKER_THREADS=0, and for callers given no pool.
+ * `writeSync`: the disk cache is written by the job itself, synchronously, as a thread does — for a
+ * caller that serves nothing meanwhile (a first load), where promise-based writes cost more CPU.
+ */
+export function createInlineArticleWorkers(logger: Logger, { writeSync = false }: { writeSync?: boolean } = {}): ArticleWorkers {
   let completed = 0;
   let queue: Promise<unknown> = Promise.resolve();
   // One job a turn of the event loop, in order: a batch of files handed over at once must not run in one stretch.
@@ -148,6 +153,7 @@ export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
   return wrapRunner({
     run: runInline,
     inline: true,
+    writesInJob: writeSync,
     log: logger.child({ component: 'workers' }),
     stats: () => ({ threads: 0, completed, queued: 0 }),
     isReady: () => true,
@@ -169,9 +175,10 @@ function isFileProblem(value: unknown): value is FileProblem {
 function wrapRunner({
   run,
   inline,
+  writesInJob,
   log,
   ...rest
-}: { run: Runner; inline: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
+}: { run: Runner; inline: boolean; writesInJob: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
   const runJob = async <N extends JobName>(name: N, task: TaskOf<N>, subject: string, transfer?: ArrayBuffer[]): Promise<Exclude<ResultOf<N>, FileProblem>> => {
     let result: unknown;
     try {
@@ -194,8 +201,8 @@ function wrapRunner({
       return prepared.article;
     },
     async analyseFile(file, text, saveIn) {
-      // A thread writes the disk cache itself (synchronously, there); on the event loop the writes are asynchronous.
-      const task: AnalyseFileTask = { file, text, ...(saveIn && !inline ? { saveIn } : {}) };
+      // A thread writes the disk cache itself (synchronously, there); on the event loop the writes are asynchronous, unless writesInJob.
+      const task: AnalyseFileTask = { file, text, ...(saveIn && writesInJob ? { saveIn } : {}) };
       const { analysed, plainText } = await runJob('analyseFileJob', task, file);
       if (saveIn && plainText !== undefined) await writeCacheEntry(saveIn.dir, saveIn.hash, analysed, plainText);
       return analysed;

@@ -166,16 +166,17 @@ export async function createContentSource({
   };
 
   // The first load serves nothing yet (the server listens after it): until a thread has loaded the jobs,
-  // the event loop analyses the files, and then it keeps a share of them (one for every two waiting per
-  // thread), so that a cold start works on every core and not only on the threads'.
-  const inline = createInlineArticleWorkers(logger);
+  // the event loop analyses the files, and then it keeps a share of them (one for each one waiting per
+  // thread), so that a cold start works on every core and not only on the threads'. It writes their disk
+  // cache entries synchronously, as a thread does: promise-based writes cost it more CPU than the rest.
+  const inline = createInlineArticleWorkers(logger, { writeSync: true });
   let loaded = false;
   const waiting = { inline: 0, threads: 0 };
   const chooseRunner = (): 'inline' | 'threads' => {
     if (loaded) return 'threads';
     if (!workers.isReady()) return 'inline';
     const { threads } = workers.stats();
-    return threads > 0 && waiting.inline * 2 * threads < waiting.threads ? 'inline' : 'threads';
+    return threads > 0 && waiting.inline * threads < waiting.threads ? 'inline' : 'threads';
   };
   /** Starts a file's analysis in a worker, which also writes it to the disk cache; never rejects: a failure is kept in the answer. */
   const startAnalysis = (name: string, text: string, hash: string): Promise<Analysis> => {

@@ -66,8 +66,13 @@ describe('content source and worker threads', () => {
     };
     const source = await open(workers);
     expect(source.stats().parsed).toBe(FIXTURE_IDS_NEWEST_FIRST.length);
-    // One thread: one file on the event loop for every two waiting for the thread.
-    expect(inThreads).toHaveLength(FIXTURE_IDS_NEWEST_FIRST.length - 1);
+    // One thread: one file on the event loop for each one waiting for the thread.
+    expect(inThreads).toHaveLength(FIXTURE_IDS_NEWEST_FIRST.length / 2);
+    // The event loop's share is in the disk cache too: a second start parses nothing.
+    const dir = dirs.at(-1)!;
+    const restarted = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir: path.join(dir, 'cache'), workers: inline });
+    closing.push(restarted);
+    expect(restarted.stats()).toMatchObject({ parsed: 0, fromCache: FIXTURE_IDS_NEWEST_FIRST.length });
   });
 
   it('analyse on the event loop while no thread has loaded the jobs yet, at the first start only', async () => {
