@@ -3,7 +3,7 @@
 // worst /healthz latency meanwhile), in-process search p50/p99 over 200 varied queries, and through
 // the built server the weight of the list page and the throughput of the same 200 searches as pages
 // (wrk), with the page cache on and off. Everything listens on 127.0.0.1 and every wait is bounded in time.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -11,7 +11,6 @@ import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -28,6 +27,7 @@ import { generateArticles } from './generate-articles';
 import { percentile, writeReport } from './report';
 import { npmStartCommand } from '../tests/support/npm-start';
 import { onCpu, pinned } from './cpu-pinning';
+import { runWrk } from './run-wrk';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -40,7 +40,6 @@ const HTTP_SECONDS = 15;
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 /** The built server runs as npm start, the Dockerfile and PM2 run it: its variables and Node flags. */
 const NPM_START = npmStartCommand(process.cwd());
-const run = promisify(execFile);
 
 const gc = () => {
   setFlagsFromString('--expose-gc');
@@ -344,23 +343,14 @@ async function wrkUrls(base: string, urls: string[], script: string): Promise<Wr
       '',
     ].join('\n'),
   );
-  const args = [
-    '-t1',
-    `-c${HTTP_CONNECTIONS}`,
-    `-d${HTTP_SECONDS}s`,
-    '--latency',
-    '--timeout',
-    '10s',
-    '-H',
-    `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
-    '-s',
+  const stdout = await runWrk({
+    url: base,
+    connections: HTTP_CONNECTIONS,
+    seconds: HTTP_SECONDS,
+    answerTimeout: '10s',
+    header: `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
     script,
-    base,
-  ];
-  const [command, argv] = onCpu(1, 'wrk', args);
-  const { stdout } = await run(command, argv, { timeout: (HTTP_SECONDS + 30) * 1000 }).catch((error: NodeJS.ErrnoException & { path?: string }) => {
-    if (error.code === 'ENOENT') throw new Error('wrk is not installed: `node tests/support/ensure-system-deps.mjs bench` installs it (npm run bench does)');
-    throw error;
+    graceSeconds: 30,
   });
   const statuses = new Map([...stdout.matchAll(/^status (\d+) (\d+)$/gm)].map((match) => [Number(match[1]), Number(match[2])]));
   return { ...parseWrkOutput(stdout), statuses };

@@ -8,16 +8,16 @@
 // and the share of repeated page requests that docs/deploy.md's nginx answers from its own cache.
 // Each server runs in a fresh process pinned to CPU 0 and wrk (one thread) to CPU 1: every server
 // gets the same single core, and the load generator never competes with it.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { filler, writeCorpus } from './corpus';
 import { npmStartCommand } from '../tests/support/npm-start';
 import { onCpu, pinned } from './cpu-pinning';
+import { runWrk } from './run-wrk';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
 import { writeReport } from './report';
 import { findFreePort } from '../tests/support/free-port';
@@ -34,7 +34,6 @@ const DURATION_S = 6;
 const ROUNDS = 3;
 const CONNECTIONS = 50;
 const SEARCH_ARTICLES = 10_000;
-const run = promisify(execFile);
 
 interface Running {
   child: ChildProcess;
@@ -89,21 +88,9 @@ async function stop(running: Running): Promise<void> {
 
 /** One wrk run, bounded: wrk stops itself after `seconds`, and is killed 15 s later if it has not. */
 async function wrk(url: string, seconds: number, script?: string): Promise<WrkResult> {
-  const args = [
-    '-t1',
-    `-c${CONNECTIONS}`,
-    `-d${seconds}s`,
-    '--latency',
-    '--timeout',
-    '5s',
-    '-H',
-    'Accept-Encoding: gzip',
-    ...(script ? ['-s', script] : []),
-    url,
-  ];
-  const [command, argv] = onCpu(1, 'wrk', args);
-  const { stdout } = await run(command, argv, { timeout: (seconds + 15) * 1000 });
-  return parseWrkOutput(stdout);
+  return parseWrkOutput(
+    await runWrk({ url, connections: CONNECTIONS, seconds, answerTimeout: '5s', header: 'Accept-Encoding: gzip', script, graceSeconds: 15 }),
+  );
 }
 
 interface Result extends WrkResult {
