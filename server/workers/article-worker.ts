@@ -6,7 +6,7 @@ import { readArticleAids, type ArticleAids } from '../../shared/items/article-ai
 import type { Article } from '../../shared/items/types';
 import { prepareArticle } from '../html/prepare-article';
 import type { CatalogImage } from '../images/image-catalog';
-import { writeCacheEntrySync, type CachedArticle } from '../items/content/content-cache';
+import { writeCacheEntry, type CachedArticle, type PackedEntry } from '../items/content/content-cache';
 import { ContentFileError, parseArticleSource } from '../items/content/parse-article-file';
 import { buildIndexDocument } from '../items/content/search-index';
 import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
@@ -58,24 +58,23 @@ export async function prepareArticleJob({ article, images }: PrepareArticleTask)
   return { article: prepared, aids: readArticleAids(prepared) };
 }
 
-/** One content file analysed for the index; `plainText` (summary, then body: what snippets are cut from) only when not saved here. */
+/** One content file analysed for the index, and where the disk cache keeps it (when it could be written). */
 export interface AnalysedFile {
   analysed: CachedArticle;
-  plainText?: string;
+  savedAt?: PackedEntry;
 }
 
 /** A content file's front matter checked, its Markdown parsed and its words stemmed for the index, then kept in the disk cache. */
 export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): AnalysedFile | FileProblem {
-  const result = catchFileProblem(() => {
+  return catchFileProblem(() => {
     const parsed = parseArticleSource(file, text, { renderBody: false });
     const { article } = parsed;
     const doc = buildIndexDocument(article.id, Date.parse(article.date), article.language, { title: article.title, tags: article.tags, ...parsed.text });
     const analysed: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
-    return { analysed, plainText: `${parsed.text.summary}\n\n${parsed.text.body}` };
+    // The text snippets are cut from: summary, then body.
+    const savedAt = saveIn && writeCacheEntry(saveIn.dir, saveIn.hash, analysed, `${parsed.text.summary}\n\n${parsed.text.body}`);
+    return savedAt ? { analysed, savedAt } : { analysed };
   });
-  if ('problem' in result || !saveIn) return result;
-  writeCacheEntrySync(saveIn.dir, saveIn.hash, result.analysed, result.plainText);
-  return { analysed: result.analysed };
 }
 
 /** A content file's article with its body rendered, for a page. */

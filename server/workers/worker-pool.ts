@@ -15,9 +15,8 @@ import { getImageCatalog } from '../html/responsive-images';
 import { ContentFileError } from '../items/content/parse-article-file';
 import { ItemsContentError } from '../items/source';
 import * as jobs from './article-worker';
-import { writeCacheEntry, type CachedArticle } from '../items/content/content-cache';
 import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
-import type { AnalyseFileTask, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
+import type { AnalyseFileTask, AnalysedFile, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
 
 export interface WorkerStats {
   /** Threads running now (0 when the jobs run inline). */
@@ -33,10 +32,10 @@ export interface ArticleWorkers {
   /** The article sanitised and enhanced (prepareArticle); an ArticleJobError when the job fails. */
   prepareArticle(article: Article): Promise<Article>;
   /**
-   * A content file parsed and analysed for the index, and written to the disk cache's `saveIn.dir` under
-   * `saveIn.hash` when given; ContentFileError for a bad file, ArticleJobError when the job fails.
+   * A content file parsed and analysed for the index, and appended to the disk cache in `saveIn.dir`
+   * under `saveIn.hash` when given (`savedAt` says where); ContentFileError for a bad file, ArticleJobError when the job fails.
    */
-  analyseFile(file: string, text: string, saveIn?: { dir: string; hash: string }): Promise<CachedArticle>;
+  analyseFile(file: string, text: string, saveIn?: { dir: string; hash: string }): Promise<AnalysedFile>;
   /** A content file's article with its body rendered; ContentFileError for a bad file, ArticleJobError when the job fails. */
   renderFile(file: string, text: string): Promise<Article>;
   /**
@@ -123,7 +122,6 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
   return wrapRunner({
     run: runInPool,
     inline: false,
-    writesInJob: true,
     log,
     stats: () => ({ threads: pool.threads.length, completed: pool.completed - warmUps, queued: pool.queueSize }),
     isReady: () => ready,
@@ -131,12 +129,8 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
   });
 }
 
-/**
- * The same jobs, run on the event loop: for WORKER_THREADS=0, and for callers given no pool.
- * `writeSync`: the disk cache is written by the job itself, synchronously, as a thread does — for a
- * caller that serves nothing meanwhile (a first load), where promise-based writes cost more CPU.
- */
-export function createInlineArticleWorkers(logger: Logger, { writeSync = false }: { writeSync?: boolean } = {}): ArticleWorkers {
+/** The same jobs, run on the event loop: for WORKER_THREADS=0, and for callers given no pool. */
+export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
   let completed = 0;
   let queue: Promise<unknown> = Promise.resolve();
   // One job a turn of the event loop, in order: a batch of files handed over at once must not run in one stretch.
@@ -153,7 +147,6 @@ export function createInlineArticleWorkers(logger: Logger, { writeSync = false }
   return wrapRunner({
     run: runInline,
     inline: true,
-    writesInJob: writeSync,
     log: logger.child({ component: 'workers' }),
     stats: () => ({ threads: 0, completed, queued: 0 }),
     isReady: () => true,
@@ -175,10 +168,9 @@ function isFileProblem(value: unknown): value is FileProblem {
 function wrapRunner({
   run,
   inline,
-  writesInJob,
   log,
   ...rest
-}: { run: Runner; inline: boolean; writesInJob: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
+}: { run: Runner; inline: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
   const runJob = async <N extends JobName>(name: N, task: TaskOf<N>, subject: string, transfer?: ArrayBuffer[]): Promise<Exclude<ResultOf<N>, FileProblem>> => {
     let result: unknown;
     try {
@@ -200,12 +192,9 @@ function wrapRunner({
       rememberArticleAids(prepared.article, prepared.aids);
       return prepared.article;
     },
-    async analyseFile(file, text, saveIn) {
-      // A thread writes the disk cache itself (synchronously, there); on the event loop the writes are asynchronous, unless writesInJob.
-      const task: AnalyseFileTask = { file, text, ...(saveIn && writesInJob ? { saveIn } : {}) };
-      const { analysed, plainText } = await runJob('analyseFileJob', task, file);
-      if (saveIn && plainText !== undefined) await writeCacheEntry(saveIn.dir, saveIn.hash, analysed, plainText);
-      return analysed;
+    analyseFile(file, text, saveIn) {
+      // The job writes the disk cache itself: an append to its thread's pack (content-cache.ts).
+      return runJob('analyseFileJob', { file, text, ...(saveIn ? { saveIn } : {}) } satisfies AnalyseFileTask, file);
     },
     async renderFile(file, text) {
       return (await runJob('renderFileJob', { file, text } satisfies FileTask, file)).article;

@@ -1,15 +1,20 @@
 // On-disk cache of analysed articles, keyed by each file's content hash: a restart reads these
 // instead of parsing Markdown and stemming every word again. Losing the folder only costs time.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+//
+// The analysed articles live in packs: append-only files, one per writing thread of a process, each
+// record an article's JSON and its plain text. A file per article cost two new inodes each, and on
+// ext4 creating them was most of a cold start's system time (decision 031).
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, read, readSync, readdirSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
 import type { IndexDocument, SearchIndexJson } from './search-index';
 
 /** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
-const CACHE_VERSION = 'content-v3';
+const CACHE_VERSION = 'content-v4';
 
 /** What one article file becomes, without its rendered body (read from the file when asked for). */
 export interface CachedArticle {
@@ -32,60 +37,143 @@ export interface ContentSnapshot<E> {
   index: SearchIndexJson;
 }
 
+/** Where a record is: its pack (a file name in the cache folder), its offset, and the sizes of its parts. */
+export interface PackedEntry {
+  pack: string;
+  at: number;
+  jsonBytes: number;
+  textBytes: number;
+}
+
 export function hashContent(text: string): string {
   return createHash('sha256').update(CACHE_VERSION).update('\0').update(text).digest('hex');
 }
 
-/** Writes one analysed article's files in `dir`. A failed write is ignored. */
-export async function writeCacheEntry(dir: string, hash: string, entry: CachedArticle, text: string): Promise<void> {
+// A record: the sizes of the JSON and of the text (uint32, little-endian), the hash in 64 hex digits, then both.
+const HEADER_BYTES = 72;
+const PACK_SUFFIX = `.${CACHE_VERSION}.pack`;
+const HASH = /^[0-9a-f]{64}$/;
+/** A pack whose live records are less than this share of it is copied out and deleted when the cache is pruned. */
+const MIN_LIVE_SHARE = 0.5;
+
+/** This thread's packs, by folder. A module instance is a thread's own, so the random name keeps writers apart. */
+const writers = new Map<string, { fd: number; pack: string; size: number }>();
+const writerName = randomBytes(8).toString('hex');
+let packsOpened = 0;
+
+function writeWholly(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
+/** Appends a record to this thread's pack in `dir`: a few tens of microseconds, no new file. undefined when the disk refuses. */
+function appendRecord(dir: string, hash: string, json: Buffer, text: Buffer): PackedEntry | undefined {
   try {
-    await mkdir(dir, { recursive: true });
-    // The text first: an entry is only used once its JSON exists. Each file appears whole (written
-    // aside, then renamed): several processes may share the folder and read while another writes.
-    await writeWhole(path.join(dir, `${hash}.txt`), text);
-    await writeWhole(path.join(dir, `${hash}.json`), JSON.stringify(entry));
+    let writer = writers.get(dir);
+    if (!writer) {
+      mkdirSync(dir, { recursive: true });
+      packsOpened += 1;
+      const pack = `${writerName}-${packsOpened}${PACK_SUFFIX}`;
+      const fd = openSync(path.join(dir, pack), 'a');
+      writer = { fd, pack, size: fstatSync(fd).size };
+      writers.set(dir, writer);
+    }
+    const header = Buffer.alloc(HEADER_BYTES);
+    header.writeUInt32LE(json.length, 0);
+    header.writeUInt32LE(text.length, 4);
+    header.write(hash, 8, 'latin1');
+    const at = writer.size;
+    // One write for the whole record: a reader sees it whole or past the end of the file, never torn in the middle.
+    writeWholly(writer.fd, Buffer.concat([header, json, text]));
+    writer.size += HEADER_BYTES + json.length + text.length;
+    return { pack: writer.pack, at, jsonBytes: json.length, textBytes: text.length };
   } catch {
     // A read-only or full disk only means the next start parses again.
+    return undefined;
   }
 }
 
 /**
- * The same, synchronously: the worker thread that analysed it
- * does (decision 027), where waiting on the disk holds up nothing else. A failed write is ignored.
+ * Writes one analysed article (its JSON and the plain text snippets are cut from) to this thread's
+ * pack in `dir`, synchronously: an append to a file already open, where a thread or a first load loses nothing by waiting.
  */
-export function writeCacheEntrySync(dir: string, hash: string, entry: CachedArticle, text: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeWholeSync(path.join(dir, `${hash}.txt`), text);
-    writeWholeSync(path.join(dir, `${hash}.json`), JSON.stringify(entry));
-  } catch {
-    // A read-only or full disk only means the next start parses again.
-  }
+export function writeCacheEntry(dir: string, hash: string, entry: CachedArticle, text: string): PackedEntry | undefined {
+  return appendRecord(dir, hash, Buffer.from(JSON.stringify(entry)), Buffer.from(text));
 }
+
+const readAsync = promisify(read);
 
 export class ContentCache {
   /** The folder of this content's entries. */
   readonly dir: string;
+  /** Where each hash's record is, as found by open() and told by remember(). */
+  private readonly records = new Map<string, PackedEntry>();
+  /** Packs open for reading, kept open: a pack deleted meanwhile by another process stays readable. */
+  private readonly readers = new Map<string, number>();
 
   /** cacheDir: CONTENT_CACHE_DIR; each content folder gets its own subfolder there. */
   constructor(cacheDir: string, contentDir: string) {
     this.dir = path.join(cacheDir, createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16));
   }
 
-  private fileOf(hash: string, extension: 'json' | 'txt'): string {
-    return path.join(this.dir, `${hash}.${extension}`);
+  /**
+   * Creates the folder (so a wrong CONTENT_CACHE_DIR shows in the logs at start) and finds the records of
+   * its packs: a header read per record. A record cut short (a writer stopped mid-write) ends its pack.
+   */
+  open(): void {
+    mkdirSync(this.dir, { recursive: true });
+    const header = Buffer.alloc(HEADER_BYTES);
+    for (const pack of readdirSync(this.dir).filter((name) => name.endsWith(PACK_SUFFIX))) {
+      const fd = this.readerOf(pack);
+      if (fd === undefined) continue;
+      const size = fstatSync(fd).size;
+      for (let at = 0; at + HEADER_BYTES <= size;) {
+        if (readSync(fd, header, 0, HEADER_BYTES, at) < HEADER_BYTES) break;
+        const jsonBytes = header.readUInt32LE(0);
+        const textBytes = header.readUInt32LE(4);
+        const hash = header.toString('latin1', 8, HEADER_BYTES);
+        const end = at + HEADER_BYTES + jsonBytes + textBytes;
+        if (!HASH.test(hash) || end > size) break;
+        this.records.set(hash, { pack, at, jsonBytes, textBytes });
+        at = end;
+      }
+    }
+  }
+
+  /** Records where a thread wrote an entry (worker threads write their own packs). */
+  remember(hash: string, record: PackedEntry): void {
+    this.records.set(hash, record);
+  }
+
+  private readerOf(pack: string): number | undefined {
+    let fd = this.readers.get(pack);
+    if (fd === undefined) {
+      try {
+        fd = openSync(path.join(this.dir, pack), 'r');
+      } catch {
+        return undefined;
+      }
+      this.readers.set(pack, fd);
+    }
+    return fd;
   }
 
   async read(hash: string): Promise<CachedArticle | null> {
+    const record = this.records.get(hash);
+    const fd = record && this.readerOf(record.pack);
+    if (!record || fd === undefined) return null;
     try {
-      return JSON.parse(await readFile(this.fileOf(hash, 'json'), 'utf8')) as CachedArticle;
+      const json = Buffer.alloc(record.jsonBytes);
+      const { bytesRead } = await readAsync(fd, json, 0, record.jsonBytes, record.at + HEADER_BYTES);
+      return bytesRead === record.jsonBytes ? (JSON.parse(json.toString('utf8')) as CachedArticle) : null;
     } catch {
       return null;
     }
   }
 
-  write(hash: string, entry: CachedArticle, text: string): Promise<void> {
-    return writeCacheEntry(this.dir, hash, entry, text);
+  /** Writes an entry to this thread's pack and remembers it. */
+  write(hash: string, entry: CachedArticle, text: string): void {
+    const record = writeCacheEntry(this.dir, hash, entry, text);
+    if (record) this.remember(hash, record);
   }
 
   /** An article as prepared for pages, kept for one version of the preparation (see ContentSourceOptions.preparedVersion). */
@@ -112,8 +200,13 @@ export class ContentCache {
 
   /** The plain text snippets are cut from; read on demand so that it never sits in memory. */
   readText(hash: string): string | undefined {
+    const record = this.records.get(hash);
+    const fd = record && this.readerOf(record.pack);
+    if (!record || fd === undefined) return undefined;
     try {
-      return readFileSync(this.fileOf(hash, 'txt'), 'utf8');
+      const text = Buffer.alloc(record.textBytes);
+      const read = readSync(fd, text, 0, record.textBytes, record.at + HEADER_BYTES + record.jsonBytes);
+      return read === record.textBytes ? text.toString('utf8') : undefined;
     } catch {
       return undefined;
     }
@@ -144,25 +237,68 @@ export class ContentCache {
     }
   }
 
-  /** Deletes the entries of files that no longer exist in this form, so the folder stays the size of the content. */
-  /** buildVersion: prepared HTML of another build goes too (see server/html/preparation-version.ts). */
+  /**
+   * Keeps the folder the size of the content: deletes prepared HTML of other files or builds, files of
+   * older formats, and packs with no record of `keep`. A pack mostly of records no longer kept has its
+   * live ones copied to this thread's pack first, a slice at a time (the event loop serves meanwhile).
+   * buildVersion: prepared HTML of another build goes too (see server/html/preparation-version.ts).
+   */
   async prune(keep: Set<string>, buildVersion?: string): Promise<number> {
     let removed = 0;
     const names = await readdir(this.dir).catch(() => [] as string[]);
+    const live = new Map<string, { bytes: number; hashes: string[] }>();
+    for (const [hash, record] of this.records) {
+      if (!keep.has(hash)) continue;
+      const pack = live.get(record.pack) ?? { bytes: 0, hashes: [] };
+      pack.bytes += HEADER_BYTES + record.jsonBytes + record.textBytes;
+      pack.hashes.push(hash);
+      live.set(record.pack, pack);
+    }
+    const ownPack = writers.get(this.dir)?.pack;
     for (const name of names) {
-      // <hash>.json, <hash>.txt, <hash>.prepared-<version>.json; a leftover .tmp goes in any case.
-      const hash = name.split('.')[0]!;
-      const otherBuild = buildVersion !== undefined && name.includes('.prepared-') && !name.startsWith(`${hash}.prepared-${buildVersion}-`);
-      if (!name.endsWith('.tmp') && !otherBuild && (keep.has(hash) || name === 'snapshot.json')) continue;
+      if (name === 'snapshot.json') continue;
+      if (name.endsWith(PACK_SUFFIX)) {
+        if (name === ownPack || !(await this.emptyPack(name, live.get(name)))) continue;
+      } else {
+        // <hash>.prepared-<version>.json; anything else is of an older format or a leftover .tmp.
+        const hash = name.split('.')[0]!;
+        const otherBuild = buildVersion !== undefined && !name.startsWith(`${hash}.prepared-${buildVersion}-`);
+        if (name.includes('.prepared-') && name.endsWith('.json') && !otherBuild && keep.has(hash)) continue;
+      }
       await rm(path.join(this.dir, name), { force: true });
       removed += 1;
     }
     return removed;
   }
 
-  /** Makes sure the folder can be created now, so a wrong CONTENT_CACHE_DIR shows in the logs at start. */
-  ensure(): void {
-    mkdirSync(this.dir, { recursive: true });
+  /** True when `pack` holds nothing kept, once its live records (if few) have been copied to this thread's pack. */
+  private async emptyPack(pack: string, live: { bytes: number; hashes: string[] } | undefined): Promise<boolean> {
+    if (!live) return true;
+    const fd = this.readerOf(pack);
+    if (fd === undefined || live.bytes >= MIN_LIVE_SHARE * fstatSync(fd).size) return false;
+    let slice = performance.now();
+    for (const hash of live.hashes) {
+      const record = this.records.get(hash)!;
+      const bytes = Buffer.alloc(record.jsonBytes + record.textBytes);
+      if (readSync(fd, bytes, 0, bytes.length, record.at + HEADER_BYTES) < bytes.length) return false;
+      const copy = appendRecord(this.dir, hash, bytes.subarray(0, record.jsonBytes), bytes.subarray(record.jsonBytes));
+      if (!copy) return false;
+      this.records.set(hash, copy);
+      if (performance.now() - slice > 10) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+    }
+    return true;
+  }
+
+  /** Closes the packs open for reading, and this thread's pack in the folder: a later write starts another. */
+  close(): void {
+    for (const fd of this.readers.values()) closeSync(fd);
+    this.readers.clear();
+    const writer = writers.get(this.dir);
+    if (writer) closeSync(writer.fd);
+    writers.delete(this.dir);
   }
 }
 
@@ -171,10 +307,4 @@ async function writeWhole(file: string, text: string): Promise<void> {
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, text);
   await rename(temporary, file);
-}
-
-function writeWholeSync(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
 }

@@ -167,9 +167,8 @@ export async function createContentSource({
 
   // The first load serves nothing yet (the server listens after it): until a thread has loaded the jobs,
   // the event loop analyses the files, and then it keeps a share of them (one for each one waiting per
-  // thread), so that a cold start works on every core and not only on the threads'. It writes their disk
-  // cache entries synchronously, as a thread does: promise-based writes cost it more CPU than the rest.
-  const inline = createInlineArticleWorkers(logger, { writeSync: true });
+  // thread), so that a cold start works on every core and not only on the threads'.
+  const inline = createInlineArticleWorkers(logger);
   let loaded = false;
   const waiting = { inline: 0, threads: 0 };
   const chooseRunner = (): 'inline' | 'threads' => {
@@ -185,7 +184,10 @@ export async function createContentSource({
     return (runner === 'inline' ? inline : workers)
       .analyseFile(relative(name), text, { dir: cache.dir, hash })
       .then(
-        (analysed) => ({ analysed }),
+        ({ analysed, savedAt }) => {
+          if (savedAt) cache.remember(hash, savedAt);
+          return { analysed };
+        },
         (error: unknown) => ({ error }),
       )
       .finally(() => {
@@ -393,7 +395,7 @@ export async function createContentSource({
 
   const started = performance.now();
   try {
-    cache.ensure();
+    cache.open();
   } catch (error) {
     log.warn({ err: error, cacheDir }, 'content cache folder not writable: every start parses all articles');
   }
@@ -594,6 +596,7 @@ export async function createContentSource({
       await Promise.all(preparedWrites);
       if (dirty) cache.writeSnapshot([...byName.values()], index.toJSON());
       dirty = false;
+      cache.close();
     },
   };
 }

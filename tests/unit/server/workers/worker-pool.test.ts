@@ -1,12 +1,13 @@
 // The article worker threads (server/workers/, decision 027): the same results as on the event loop,
 // the event loop free while a hostile article is prepared, failed jobs answered as content errors
 // with the thread replaced, and no thread left once closed.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareArticle } from '../../../../server/html/prepare-article';
+import { ContentCache, hashContent } from '../../../../server/items/content/content-cache';
 import { parseArticleSource } from '../../../../server/items/content/parse-article-file';
 import { ItemsContentError } from '../../../../server/items/source';
 import { decodeUpstreamArticle, decodeUpstreamList } from '../../../../server/items/upstream-entries';
@@ -114,12 +115,19 @@ describe('article worker threads', () => {
     const workers = await open();
     const dir = await mkdtemp(path.join(tmpdir(), 'worker-cache-'));
     try {
-      const analysed = await workers.analyseFile('demo.md', FILE, { dir, hash: 'abc' });
+      const hash = hashContent(FILE);
+      const written = new ContentCache(dir, '/content');
+      const { analysed, savedAt } = await workers.analyseFile('demo.md', FILE, { dir: written.dir, hash });
       const parsed = parseArticleSource('demo.md', FILE, { renderBody: false });
       expect(analysed.article).toEqual(parsed.article);
-      expect(analysed).toEqual(await createInlineArticleWorkers(logger).analyseFile('demo.md', FILE));
-      expect(JSON.parse(await readFile(path.join(dir, 'abc.json'), 'utf8'))).toEqual(analysed);
-      expect(await readFile(path.join(dir, 'abc.txt'), 'utf8')).toBe(`${parsed.text.summary}\n\n${parsed.text.body}`);
+      expect(analysed).toEqual((await createInlineArticleWorkers(logger).analyseFile('demo.md', FILE)).analysed);
+      expect(savedAt).toMatchObject({ at: 0 });
+      // Another process finds it by reading the folder.
+      const read = new ContentCache(dir, '/content');
+      read.open();
+      expect(await read.read(hash)).toEqual(analysed);
+      expect(read.readText(hash)).toBe(`${parsed.text.summary}\n\n${parsed.text.body}`);
+      read.close();
       expect(workers.stats().completed).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });

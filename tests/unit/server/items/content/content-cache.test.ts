@@ -1,11 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentCache, hashContent, type CachedArticle } from '../../../../../server/items/content/content-cache';
 
 const folders: string[] = [];
+const caches: ContentCache[] = [];
 afterEach(() => {
+  for (const cache of caches.splice(0)) cache.close();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -17,31 +19,122 @@ function makeEntry(title: string): CachedArticle {
   } as unknown as CachedArticle;
 }
 
-describe('ContentCache', () => {
-  it('reads back, from another instance, what was written, and leaves no temporary file', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'content-cache-'));
-    folders.push(folder);
-    const hash = hashContent('# Titre');
-    await new ContentCache(folder, '/content').write(hash, makeEntry('Titre'), 'texte brut');
+function makeFolder(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'content-cache-'));
+  folders.push(folder);
+  return folder;
+}
 
-    const other = new ContentCache(folder, '/content');
-    expect((await other.read(hash))?.article.title).toBe('Titre');
-    expect(other.readText(hash)).toBe('texte brut');
-    const files = readdirSync(folder, { recursive: true }).map(String);
-    expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+/** A cache on `folder` as a new process sees it: its packs read. */
+function openCache(folder: string): ContentCache {
+  const cache = new ContentCache(folder, '/content');
+  cache.open();
+  caches.push(cache);
+  return cache;
+}
+
+const packsIn = (cache: ContentCache) => readdirSync(cache.dir).filter((name) => name.endsWith('.pack'));
+
+describe('ContentCache', () => {
+  it('reads back, from another instance, what was written, with accents and emoji intact', async () => {
+    const folder = makeFolder();
+    const hash = hashContent('# Titre');
+    openCache(folder).write(hash, makeEntry('Titre été 🚀'), 'texte brut à lire');
+
+    const other = openCache(folder);
+    expect((await other.read(hash))?.article.title).toBe('Titre été 🚀');
+    expect(other.readText(hash)).toBe('texte brut à lire');
+    expect(await other.read(hashContent('absent'))).toBeNull();
+    expect(other.readText(hashContent('absent'))).toBeUndefined();
   });
 
-  it('keeps a whole entry when two writers race on the same file', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'content-cache-'));
-    folders.push(folder);
+  it('keeps many articles in one file, not one file each', async () => {
+    const folder = makeFolder();
+    const writer = openCache(folder);
+    const hashes = Array.from({ length: 200 }, (_, at) => hashContent(`# ${at}`));
+    hashes.forEach((hash, at) => writer.write(hash, makeEntry(`Article ${at}`), `texte ${at}`));
+
+    expect(readdirSync(writer.dir)).toHaveLength(1);
+    const reader = openCache(folder);
+    for (const [at, hash] of hashes.entries()) {
+      expect((await reader.read(hash))?.article.title).toBe(`Article ${at}`);
+      expect(reader.readText(hash)).toBe(`texte ${at}`);
+    }
+  });
+
+  it('reads the whole records before one cut short by a stop mid-write, and misses that one', async () => {
+    const folder = makeFolder();
+    const writer = openCache(folder);
+    const [whole, cut] = [hashContent('# Entier'), hashContent('# Coupé')];
+    writer.write(whole, makeEntry('Entier'), 'texte entier');
+    writer.write(cut, makeEntry('Coupé'), 'x'.repeat(10_000));
+    const [pack] = packsIn(writer);
+    const file = path.join(writer.dir, pack!);
+    truncateSync(file, statSync(file).size - 100);
+
+    const reader = openCache(folder);
+    expect((await reader.read(whole))?.article.title).toBe('Entier');
+    expect(reader.readText(whole)).toBe('texte entier');
+    expect(await reader.read(cut)).toBeNull();
+    expect(reader.readText(cut)).toBeUndefined();
+  });
+
+  it('keeps a whole entry when two processes write the same article at once', async () => {
+    const folder = makeFolder();
     const hash = hashContent('# Course');
     const long = 'x'.repeat(2_000_000);
-    await Promise.all([
-      new ContentCache(folder, '/content').write(hash, makeEntry('Un'), long),
-      new ContentCache(folder, '/content').write(hash, makeEntry('Deux'), long),
-    ]);
-    const entry = await new ContentCache(folder, '/content').read(hash);
+    // Two writers of one folder, each with a pack of its own (closing one starts another pack).
+    const [one, two] = [openCache(folder), openCache(folder)];
+    one.write(hash, makeEntry('Un'), long);
+    one.close();
+    two.write(hash, makeEntry('Deux'), long);
+    expect(packsIn(two)).toHaveLength(2);
+    const entry = await openCache(folder).read(hash);
     expect(['Un', 'Deux']).toContain(entry?.article.title);
-    expect(new ContentCache(folder, '/content').readText(hash)).toHaveLength(long.length);
+    expect(openCache(folder).readText(hash)).toHaveLength(long.length);
+  });
+
+  it('prunes to the size of the content: packs of gone articles, old formats and mostly dead packs go, live entries stay readable', async () => {
+    const folder = makeFolder();
+    const writer = openCache(folder);
+    const hashes = Array.from({ length: 10 }, (_, at) => hashContent(`# ${at}`));
+    hashes.forEach((hash, at) => writer.write(hash, makeEntry(`Article ${at}`), `texte ${at} `.repeat(100)));
+    // An older format's files, and prepared HTML of a gone article.
+    writeFileSync(path.join(writer.dir, `${hashes[0]}.json`), '{}');
+    writeFileSync(path.join(writer.dir, `${hashes[0]}.txt`), 'ancien');
+    writeFileSync(path.join(writer.dir, `${hashContent('parti')}.prepared-b1-i1.json`), '{}');
+    writeFileSync(path.join(writer.dir, `${hashes[1]}.prepared-b1-i1.json`), '{}');
+    writer.close();
+    const [oldPack] = packsIn(writer);
+    const oldSize = statSync(path.join(writer.dir, oldPack!)).size;
+
+    // The next process keeps 2 of the 10 articles: the pack is mostly dead.
+    const next = openCache(folder);
+    const keep = new Set([hashes[1]!, hashes[7]!]);
+    await next.prune(keep, 'b1');
+
+    const names = readdirSync(next.dir);
+    expect(names).not.toContain(oldPack);
+    expect(names.filter((name) => !name.endsWith('.pack'))).toEqual([`${hashes[1]}.prepared-b1-i1.json`]);
+    const [newPack] = packsIn(next);
+    expect(statSync(path.join(next.dir, newPack!)).size).toBeLessThan(oldSize / 2);
+    for (const hash of keep) expect(next.readText(hash)).toBe(`texte ${hashes.indexOf(hash)} `.repeat(100));
+    const third = openCache(folder);
+    expect((await third.read(hashes[7]!))?.article.title).toBe('Article 7');
+    expect(await third.read(hashes[0]!)).toBeNull();
+  });
+
+  it('keeps a pack whose records are mostly live', async () => {
+    const folder = makeFolder();
+    const writer = openCache(folder);
+    const hashes = Array.from({ length: 4 }, (_, at) => hashContent(`# ${at}`));
+    hashes.forEach((hash, at) => writer.write(hash, makeEntry(`Article ${at}`), `texte ${at}`));
+    writer.close();
+    const [pack] = packsIn(writer);
+
+    const next = openCache(folder);
+    await next.prune(new Set(hashes.slice(1)));
+    expect(packsIn(next)).toEqual([pack]);
+    expect(next.readText(hashes[3]!)).toBe('texte 3');
   });
 });
