@@ -14,7 +14,7 @@ import type { Article } from '../../../shared/items/types';
 import type { IndexDocument, SearchIndexJson } from './search-index';
 
 /** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
-const CACHE_VERSION = 'content-v4';
+const CACHE_VERSION = 'content-v5';
 
 /** What one article file becomes, without its rendered body (read from the file when asked for). */
 export interface CachedArticle {
