@@ -1,7 +1,7 @@
 // The content source with its work in worker threads (decision 027): the same articles and search
 // as with the work on the event loop, and a failed job skips the file (analysis) or answers a
 // content error (body), the other files serving on.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -18,11 +18,16 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** A source on a copy of the fixture content, with an empty disk cache, so every file is analysed. */
-async function open(workers: ArticleWorkers): Promise<ContentSource> {
+/** A source on a copy of the fixture content, with an empty disk cache, so every file is analysed; `copies` more of each article under other names and ids. */
+async function open(workers: ArticleWorkers, copies = 0): Promise<ContentSource> {
   const dir = await mkdtemp(path.join(tmpdir(), 'content-workers-'));
   dirs.push(dir);
   await cp(FIXTURE_CONTENT_DIR, dir, { recursive: true });
+  const articles = path.join(dir, 'articles');
+  for (const name of await readdir(articles)) {
+    const text = await readFile(path.join(articles, name), 'utf8');
+    for (let copy = 1; copy <= copies; copy += 1) await writeFile(path.join(articles, `${copy}-${name}`), text.replace(/^id: (.+)$/m, `id: $1-${copy}`));
+  }
   const source = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir: path.join(dir, 'cache'), workers });
   closing.push(source);
   return source;
@@ -64,15 +69,16 @@ describe('content source and worker threads', () => {
         return inline.analyseFile(file, text, saveIn);
       },
     };
-    const source = await open(workers);
-    expect(source.stats().parsed).toBe(FIXTURE_IDS_NEWEST_FIRST.length);
-    // One thread: one file on the event loop for each one waiting for the thread.
-    expect(inThreads).toHaveLength(FIXTURE_IDS_NEWEST_FIRST.length / 2);
+    const source = await open(workers, 2);
+    const files = FIXTURE_IDS_NEWEST_FIRST.length * 3;
+    expect(source.stats().parsed).toBe(files);
+    // One thread: two files on the event loop for each one waiting for the thread.
+    expect(inThreads).toHaveLength(files / 3);
     // The event loop's share is in the disk cache too: a second start parses nothing.
     const dir = dirs.at(-1)!;
     const restarted = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir: path.join(dir, 'cache'), workers: inline });
     closing.push(restarted);
-    expect(restarted.stats()).toMatchObject({ parsed: 0, fromCache: FIXTURE_IDS_NEWEST_FIRST.length });
+    expect(restarted.stats()).toMatchObject({ parsed: 0, fromCache: files });
   });
 
   it('analyse on the event loop while no thread has loaded the jobs yet, at the first start only', async () => {
