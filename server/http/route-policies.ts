@@ -26,26 +26,23 @@ const pageCacheControl = (ttl: number) => `public, max-age=0, s-maxage=${ttl}, s
 /** The items API and the feeds: anyone may keep them for the TTL, then revalidate. */
 const sharedCacheControl = (ttl: number) => `public, max-age=${ttl}, stale-while-revalidate=${ttl}`;
 
-const ITEMS_LIST: RoutePolicy = { kind: 'items-api', params: { f: normalizeFilter }, localized: false, cacheControl: sharedCacheControl };
-/** The items API's search extension (not in the SPEC's contract): ranked, paged, faceted. */
-const ITEMS_SEARCH: RoutePolicy = {
-  kind: 'items-api',
-  params: {
-    f: (value) => normalizeFilter(value).toLowerCase(),
-    sort: (value) => (value === 'date' ? value : ''),
-    page: (value) => (/^[1-9]\d{0,5}$/.test(value) && value !== '1' ? value : ''),
-  },
-  localized: false,
-  cacheControl: sharedCacheControl,
-};
-const ITEMS_API: RoutePolicy = { kind: 'items-api', params: {}, localized: false, cacheControl: sharedCacheControl };
-const DOCUMENT: RoutePolicy = { kind: 'document', params: {}, localized: false, cacheControl: sharedCacheControl };
 /** A page number past the first, as written in a URL; anything else is the first page (left out). */
 const normalizePage = (value: string) => (/^[1-9]\d{0,5}$/.test(value) && value !== '1' ? value : '');
 /** Date order is the one alternative to relevance (the default, left out). */
 const normalizeSort = (value: string) => (value === 'date' ? value : '');
 /** The search text of a page: case folded too, so `SpRiNg` and `spring` are one page (shown lower-case). */
 const normalizePageFilter = (value: string) => normalizeFilter(value).toLowerCase();
+
+const ITEMS_LIST: RoutePolicy = { kind: 'items-api', params: { f: normalizeFilter }, localized: false, cacheControl: sharedCacheControl };
+/** The items API's search extension (not in the SPEC's contract): ranked, paged, faceted, read as the search pages are. */
+const ITEMS_SEARCH: RoutePolicy = {
+  kind: 'items-api',
+  params: { f: normalizePageFilter, sort: normalizeSort, page: normalizePage },
+  localized: false,
+  cacheControl: sharedCacheControl,
+};
+const ITEMS_API: RoutePolicy = { kind: 'items-api', params: {}, localized: false, cacheControl: sharedCacheControl };
+const DOCUMENT: RoutePolicy = { kind: 'document', params: {}, localized: false, cacheControl: sharedCacheControl };
 
 const ARTICLE_LIST: RoutePolicy = {
   kind: 'page',
