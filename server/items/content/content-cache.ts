@@ -67,6 +67,8 @@ function writeWholly(fd: number, bytes: Buffer): void {
 
 /** Appends a record to this thread's pack in `dir`: a few tens of microseconds, no new file. undefined when the disk refuses. */
 function appendRecord(dir: string, hash: string, json: Buffer, text: Buffer): PackedEntry | undefined {
+  // Any other key would end the pack's scan at the next start, and lose the records after it.
+  if (!HASH.test(hash)) return undefined;
   try {
     let writer = writers.get(dir);
     if (!writer) {
@@ -279,6 +281,8 @@ export class ContentCache {
     let slice = performance.now();
     for (const hash of live.hashes) {
       const record = this.records.get(hash)!;
+      // Written again elsewhere meanwhile: nothing of this pack to copy.
+      if (record.pack !== pack) continue;
       const bytes = Buffer.alloc(record.jsonBytes + record.textBytes);
       if (readSync(fd, bytes, 0, bytes.length, record.at + HEADER_BYTES) < bytes.length) return false;
       const copy = appendRecord(this.dir, hash, bytes.subarray(0, record.jsonBytes), bytes.subarray(record.jsonBytes));

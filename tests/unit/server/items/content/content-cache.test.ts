@@ -48,6 +48,19 @@ describe('ContentCache', () => {
     expect(other.readText(hashContent('absent'))).toBeUndefined();
   });
 
+  it('refuses a key that is not a content hash, which would hide the records after it at the next start', async () => {
+    const folder = makeFolder();
+    const writer = openCache(folder);
+    const [before, after] = [hashContent('# Avant'), hashContent('# Après')];
+    writer.write(before, makeEntry('Avant'), 'avant');
+    writer.write('not-a-hash', makeEntry('Clé'), 'clé');
+    writer.write(after, makeEntry('Après'), 'après');
+
+    const reader = openCache(folder);
+    expect(reader.readText(before)).toBe('avant');
+    expect(reader.readText(after)).toBe('après');
+  });
+
   it('keeps many articles in one file, not one file each', async () => {
     const folder = makeFolder();
     const writer = openCache(folder);
