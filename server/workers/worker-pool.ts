@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
@@ -136,7 +137,7 @@ export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
   // One job a turn of the event loop, in order: a batch of files handed over at once must not run in one stretch.
   const runInline: Runner = (name, task) => {
     const running = queue
-      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => yieldToEventLoop())
       .then(() => (jobs[name] as (input: unknown) => unknown)(task))
       .finally(() => {
         completed += 1;
@@ -207,7 +208,7 @@ function wrapRunner({
     },
     async decodeUpstreamList(bytes, subject) {
       // On the event loop, the entries are checked in slices with a turn of the loop between them.
-      if (inline || bytes.byteLength < THREAD_DECODE_MIN_BYTES) return decodeUpstreamList(bytes, () => new Promise((resolve) => setImmediate(resolve)));
+      if (inline || bytes.byteLength < THREAD_DECODE_MIN_BYTES) return decodeUpstreamList(bytes, () => yieldToEventLoop());
       const [own, buffer] = withOwnBuffer(bytes);
       return runJob('decodeUpstreamListJob', { bytes: own }, subject, [buffer]);
     },

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, read, readSync, readdirSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
@@ -289,7 +290,7 @@ export class ContentCache {
       if (!copy) return false;
       this.records.set(hash, copy);
       if (performance.now() - slice > 10) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
         slice = performance.now();
       }
     }

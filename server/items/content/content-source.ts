@@ -7,6 +7,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { readArticleAids, rememberArticleAids } from '../../../shared/items/article-aids';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
@@ -103,8 +104,6 @@ export interface ContentSourceOptions {
 
 /** A changed file's analysis: from the disk cache, from a worker, or why it failed. */
 type Analysis = { cached: CachedArticle } | { analysed: CachedArticle } | { error: unknown };
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // In this order: the items API answers the fields in the order they come (wire-format.ts).
 function toSummary({ id, title, date, tags, images, summary, updated, series }: Article): ArticleSummary {
