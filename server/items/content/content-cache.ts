@@ -173,12 +173,6 @@ export class ContentCache {
     }
   }
 
-  /** Writes an entry to this thread's pack and remembers it. */
-  write(hash: string, entry: CachedArticle, text: string): void {
-    const record = writeCacheEntry(this.dir, hash, entry, text);
-    if (record) this.remember(hash, record);
-  }
-
   /** An article as prepared for pages, kept for one version of the preparation (see ContentSourceOptions.preparedVersion). */
   async readPrepared(hash: string, version: string): Promise<PreparedArticle | null> {
     try {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentCache, hashContent, type CachedArticle } from '../../../../../server/items/content/content-cache';
+import { ContentCache, hashContent, writeCacheEntry, type CachedArticle } from '../../../../../server/items/content/content-cache';
 
 const folders: string[] = [];
 const caches: ContentCache[] = [];
@@ -39,7 +39,7 @@ describe('ContentCache', () => {
   it('reads back, from another instance, what was written, with accents and emoji intact', async () => {
     const folder = makeFolder();
     const hash = hashContent('# Titre');
-    openCache(folder).write(hash, makeEntry('Titre été 🚀'), 'texte brut à lire');
+    writeCacheEntry(openCache(folder).dir, hash, makeEntry('Titre été 🚀'), 'texte brut à lire');
 
     const other = openCache(folder);
     expect((await other.read(hash))?.article.title).toBe('Titre été 🚀');
@@ -52,9 +52,9 @@ describe('ContentCache', () => {
     const folder = makeFolder();
     const writer = openCache(folder);
     const [before, after] = [hashContent('# Avant'), hashContent('# Après')];
-    writer.write(before, makeEntry('Avant'), 'avant');
-    writer.write('not-a-hash', makeEntry('Clé'), 'clé');
-    writer.write(after, makeEntry('Après'), 'après');
+    writeCacheEntry(writer.dir, before, makeEntry('Avant'), 'avant');
+    writeCacheEntry(writer.dir, 'not-a-hash', makeEntry('Clé'), 'clé');
+    writeCacheEntry(writer.dir, after, makeEntry('Après'), 'après');
 
     const reader = openCache(folder);
     expect(reader.readText(before)).toBe('avant');
@@ -65,7 +65,7 @@ describe('ContentCache', () => {
     const folder = makeFolder();
     const writer = openCache(folder);
     const hashes = Array.from({ length: 200 }, (_, at) => hashContent(`# ${at}`));
-    hashes.forEach((hash, at) => writer.write(hash, makeEntry(`Article ${at}`), `texte ${at}`));
+    hashes.forEach((hash, at) => writeCacheEntry(writer.dir, hash, makeEntry(`Article ${at}`), `texte ${at}`));
 
     expect(readdirSync(writer.dir)).toHaveLength(1);
     const reader = openCache(folder);
@@ -79,8 +79,8 @@ describe('ContentCache', () => {
     const folder = makeFolder();
     const writer = openCache(folder);
     const [whole, cut] = [hashContent('# Entier'), hashContent('# Coupé')];
-    writer.write(whole, makeEntry('Entier'), 'texte entier');
-    writer.write(cut, makeEntry('Coupé'), 'x'.repeat(10_000));
+    writeCacheEntry(writer.dir, whole, makeEntry('Entier'), 'texte entier');
+    writeCacheEntry(writer.dir, cut, makeEntry('Coupé'), 'x'.repeat(10_000));
     const [pack] = packsIn(writer);
     const file = path.join(writer.dir, pack!);
     truncateSync(file, statSync(file).size - 100);
@@ -98,9 +98,9 @@ describe('ContentCache', () => {
     const long = 'x'.repeat(2_000_000);
     // Two writers of one folder, each with a pack of its own (closing one starts another pack).
     const [one, two] = [openCache(folder), openCache(folder)];
-    one.write(hash, makeEntry('Un'), long);
+    writeCacheEntry(one.dir, hash, makeEntry('Un'), long);
     one.close();
-    two.write(hash, makeEntry('Deux'), long);
+    writeCacheEntry(two.dir, hash, makeEntry('Deux'), long);
     expect(packsIn(two)).toHaveLength(2);
     const entry = await openCache(folder).read(hash);
     expect(['Un', 'Deux']).toContain(entry?.article.title);
@@ -111,7 +111,7 @@ describe('ContentCache', () => {
     const folder = makeFolder();
     const writer = openCache(folder);
     const hashes = Array.from({ length: 10 }, (_, at) => hashContent(`# ${at}`));
-    hashes.forEach((hash, at) => writer.write(hash, makeEntry(`Article ${at}`), `texte ${at} `.repeat(100)));
+    hashes.forEach((hash, at) => writeCacheEntry(writer.dir, hash, makeEntry(`Article ${at}`), `texte ${at} `.repeat(100)));
     // An older format's files, and prepared HTML of a gone article.
     writeFileSync(path.join(writer.dir, `${hashes[0]}.json`), '{}');
     writeFileSync(path.join(writer.dir, `${hashes[0]}.txt`), 'ancien');
@@ -141,7 +141,7 @@ describe('ContentCache', () => {
     const folder = makeFolder();
     const writer = openCache(folder);
     const hashes = Array.from({ length: 4 }, (_, at) => hashContent(`# ${at}`));
-    hashes.forEach((hash, at) => writer.write(hash, makeEntry(`Article ${at}`), `texte ${at}`));
+    hashes.forEach((hash, at) => writeCacheEntry(writer.dir, hash, makeEntry(`Article ${at}`), `texte ${at}`));
     writer.close();
     const [pack] = packsIn(writer);
 
