@@ -1,5 +1,5 @@
 import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, storeAnswer, writeStored, type StoredAnswer } from '../../../../server/http/stored-answer';
@@ -27,6 +27,37 @@ async function fetchStored(
     server.close();
   }
 }
+
+/** Sends raw request bytes on one connection and returns each response's head lines and body, read to the close. */
+async function exchangeRaw(answer: StoredAnswer, requests: string, setFirst?: [string, string]): Promise<{ head: string[]; body: Buffer }[]> {
+  const server = createServer((req, res) => {
+    if (setFirst) res.setHeader(...setFirst);
+    writeStored(req, res, answer, ['Set-Cookie', 'a=1']);
+  }).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  try {
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    socket.setTimeout(5_000, () => socket.destroy(new Error('the server kept the connection open')));
+    socket.end(requests);
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    let rest = Buffer.concat(chunks);
+    const responses: { head: string[]; body: Buffer }[] = [];
+    while (rest.length > 0) {
+      const end = rest.indexOf('\r\n\r\n');
+      const head = rest.subarray(0, end).toString('latin1').split('\r\n');
+      const length = Number(head.find((line) => /^content-length:/i.test(line))?.split(': ')[1] ?? 0);
+      responses.push({ head, body: rest.subarray(end + 4, end + 4 + length) });
+      rest = rest.subarray(end + 4 + length);
+    }
+    return responses;
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+const namesOf = (head: string[]) => head.slice(1).map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
 
 describe('chooseEncoding', () => {
   it('prefers brotli, honours q-values and refusals', () => {
@@ -76,5 +107,43 @@ describe('stored answers', () => {
     const answer = await storeAnswer(404, [], Buffer.from('missing'));
     const first = await fetchStored(answer, { 'Accept-Encoding': 'gzip' });
     expect((await fetchStored(answer, { 'Accept-Encoding': 'gzip', 'If-None-Match': String(first.headers.etag) })).status).toBe(404);
+  });
+
+  it('writes a well-formed head: each header once, exact framing, keep-alive and close as the client asked', async () => {
+    const answer = await storeAnswer(200, ['Content-Type', 'text/html; charset=utf-8', 'Cache-Control', 'public, max-age=0'], Buffer.from(text));
+    const get = (extra: string) => `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n${extra}\r\n`;
+    // Pipelined on one connection: answered in order, the last one closing it.
+    const responses = await exchangeRaw(answer, get('') + get('') + get('Connection: close\r\n'));
+    expect(responses).toHaveLength(3);
+    for (const [at, { head, body }] of responses.entries()) {
+      expect(head[0]).toBe('HTTP/1.1 200 OK');
+      const names = namesOf(head);
+      expect(names.length, head.join('\n')).toBe(new Set(names).size);
+      expect(names).toEqual(
+        expect.arrayContaining(['content-type', 'cache-control', 'vary', 'content-encoding', 'etag', 'content-length', 'date', 'set-cookie']),
+      );
+      expect(head).toContain(at < 2 ? 'Connection: keep-alive' : 'Connection: close');
+      expect(gunzipSync(body).toString()).toBe(text);
+    }
+    const [old] = await exchangeRaw(answer, 'GET / HTTP/1.0\r\nAccept-Encoding: gzip\r\n\r\n');
+    expect(old!.head[0]).toBe('HTTP/1.1 200 OK');
+    expect(old!.head).toContain('Connection: close');
+    expect(gunzipSync(old!.body).toString()).toBe(text);
+  });
+
+  it('sends each header once when another layer has already set some on the response', async () => {
+    const answer = await storeAnswer(200, ['Cache-Control', 'public, max-age=0'], Buffer.from(text));
+    const [response] = await exchangeRaw(answer, 'GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n', [
+      'Cache-Control',
+      'no-store',
+    ]);
+    const names = namesOf(response!.head);
+    expect(names.length).toBe(new Set(names).size);
+    expect(response!.head.map((line) => line.toLowerCase())).toContain('cache-control: public, max-age=0');
+    expect(brotliDecompressSync(response!.body).toString()).toBe(text);
+  });
+
+  it('refuses to store a header Node would refuse to send', async () => {
+    await expect(storeAnswer(200, ['X-Bad', 'line\r\nbreak'], Buffer.from(text))).rejects.toThrow(/Invalid character/);
   });
 });
