@@ -33,8 +33,8 @@ function isUsableImageUrl(url: string): boolean {
 
 type Replaceable<T> = { schema: z.ZodType<T>; empty: T };
 
-const listOf = <T>(item: z.ZodType<T>, keep: (value: T) => boolean = () => true) =>
-  z.array(z.unknown()).transform((values) => values.filter((value): value is T => item.safeParse(value).success && keep(value as T)));
+/** A list whose entries of the wrong type are left out, one by one, rather than the whole list. */
+const listOf = <T>(item: z.ZodType<T>) => z.array(z.unknown()).transform((values) => values.filter((value): value is T => item.safeParse(value).success));
 
 const summaryFields = {
   tags: { schema: listOf(z.string().min(1)), empty: [] } satisfies Replaceable<string[]>,
