@@ -14,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { defaultWorkerThreads } from '../server/config';
 import { findFreePort } from '../tests/support/free-port';
+import { npmStartCommand } from '../tests/support/npm-start';
 import { percentile, writeReport } from './report';
 
 /** Seconds of hostile requests per configuration. */
@@ -23,7 +24,9 @@ const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 30_000;
 const START_TIMEOUT_MS = 60_000;
 const TARGET_MS = 50;
-const SERVER_ARGS = ['--import', './bench/event-loop-probe.mjs', '--max-semi-space-size=4', '--heap-growing-percent=50', 'dist/server/index.js'];
+/** The built server as npm start runs it, variables included, with the probe preloaded. */
+const NPM_START = npmStartCommand(process.cwd());
+const SERVER_ARGS = ['--import', './bench/event-loop-probe.mjs', ...NPM_START.args];
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -162,6 +165,7 @@ async function measure(baseUrl: string, workerThreads: string | undefined): Prom
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH ?? '',
+      ...NPM_START.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
