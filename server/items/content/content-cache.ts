@@ -110,7 +110,10 @@ export class ContentCache {
   readonly dir: string;
   /** Where each hash's record is, as found by open() and told by remember(). */
   private readonly records = new Map<string, PackedEntry>();
-  /** Packs open for reading, kept open: a pack deleted meanwhile by another process stays readable. */
+  /**
+   * Packs open for reading, from the moment this process learns of them (its scan, or a record it is
+   * told of), kept open: a pack another process deletes meanwhile stays readable here.
+   */
   private readonly readers = new Map<string, number>();
 
   /** cacheDir: CONTENT_CACHE_DIR; each content folder gets its own subfolder there. */
@@ -145,6 +148,7 @@ export class ContentCache {
   /** Records where a thread wrote an entry (worker threads write their own packs). */
   remember(hash: string, record: PackedEntry): void {
     this.records.set(hash, record);
+    this.readerOf(record.pack);
   }
 
   private readerOf(pack: string): number | undefined {
@@ -238,6 +242,7 @@ export class ContentCache {
    * Keeps the folder the size of the content: deletes prepared HTML of other files or builds, files of
    * older formats, and packs with no record of `keep`. A pack mostly of records no longer kept has its
    * live ones copied to this thread's pack first, a slice at a time (the event loop serves meanwhile).
+   * Packs this process has not opened are left alone: another process, started since, may be writing them.
    * buildVersion: prepared HTML of another build goes too (see server/html/preparation-version.ts).
    */
   async prune(keep: Set<string>, buildVersion?: string): Promise<number> {
@@ -255,7 +260,7 @@ export class ContentCache {
     for (const name of names) {
       if (name === 'snapshot.json') continue;
       if (name.endsWith(PACK_SUFFIX)) {
-        if (name === ownPack || !(await this.emptyPack(name, live.get(name)))) continue;
+        if (name === ownPack || !this.readers.has(name) || !(await this.emptyPack(name, live.get(name)))) continue;
       } else {
         // <hash>.prepared-<version>.json; anything else is of an older format or a leftover .tmp.
         const hash = name.split('.')[0]!;

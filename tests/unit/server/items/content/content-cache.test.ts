@@ -150,4 +150,26 @@ describe('ContentCache', () => {
     expect(packsIn(next)).toEqual([pack]);
     expect(next.readText(hashes[3]!)).toBe('texte 3');
   });
+
+  it('leaves alone a pack another process started after this one, and still reads a pack another process pruned', async () => {
+    const folder = makeFolder();
+    const [earlier, later] = [hashContent('# Avant'), hashContent('# Après')];
+    // A process that started first, then one that starts later and writes its own pack.
+    const first = openCache(folder);
+    const second = openCache(folder);
+    const written = writeCacheEntry(second.dir, later, makeEntry('Après'), 'écrit après');
+    second.remember(later, written!);
+    // Its writer stops (a cache's close ends this thread's pack), as when it is another process's.
+    openCache(folder).close();
+    await first.prune(new Set([earlier]));
+    expect(openCache(folder).readText(later)).toBe('écrit après');
+
+    // A third process knows that pack and finds nothing of it kept: it deletes it.
+    const third = openCache(folder);
+    await third.prune(new Set([earlier]));
+    expect(packsIn(third)).toEqual([]);
+    // The process that wrote it still reads it.
+    expect(second.readText(later)).toBe('écrit après');
+    expect((await second.read(later))?.article.title).toBe('Après');
+  });
 });
