@@ -20,7 +20,7 @@ import { createContentSource, type ContentSource } from '../server/items/content
 import type { SearchRequest } from '../server/items/source';
 import { createArticleWorkers } from '../server/workers/worker-pool';
 import { buildListUrl } from '../shared/islands/article-search';
-import { normalizeFilter } from '../shared/items/items-reader';
+import { LIST_PARAMS } from '../shared/items/list-query';
 import { countPages, PAGE_SIZE } from '../shared/items/search';
 import { paths } from '../shared/paths';
 import { generateArticles } from './generate-articles';
@@ -256,7 +256,7 @@ async function measureServer(contentDir: string, cacheDir: string) {
 function visitorUrl(query: SearchRequest, pages: number): string {
   const page = Math.min(query.page ?? 1, pages);
   if (!query.text && query.tag) return paths.tag(query.tag) + (page > 1 ? `?page=${page}` : '');
-  if (page > 1) return buildListUrl(normalizeFilter(query.text).toLowerCase(), query.sort ?? 'relevance', page, 'fr');
+  if (page > 1) return buildListUrl(query.text, query.sort ?? 'relevance', page, 'fr');
   const form = new URLSearchParams({ f: query.text });
   if (query.sort === 'date') form.set('sort', 'date');
   return `${paths.articles}?${form.toString()}`;
@@ -271,7 +271,7 @@ async function visitorUrls(source: ContentSource): Promise<{ urls: string[]; pas
     const answer = await source.search(
       tagAlone
         ? { text: '', tag: query.tag, sort: 'date', page: 1, pageSize: PAGE_SIZE }
-        : { text: normalizeFilter(query.text).toLowerCase(), sort: query.sort ?? 'relevance', page: 1, pageSize: PAGE_SIZE },
+        : { text: LIST_PARAMS.f(query.text), sort: query.sort ?? 'relevance', page: 1, pageSize: PAGE_SIZE },
     );
     const pages = countPages(answer.total);
     if ((query.page ?? 1) > pages) pastLastPage += 1;

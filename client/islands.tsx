@@ -3,7 +3,7 @@
 // then the theme selector and Shift+/ work with plain DOM code, so nothing the visitor does is lost
 // (decision 019).
 import { focusOnShortcut } from '../shared/islands/site-search-shortcut';
-import { normalizeFilter } from '../shared/items/items-reader';
+import { readListQuery } from '../shared/items/list-query';
 import { storeArticleFilter, updateFilterLinks } from '../shared/islands/stored-filter';
 import { chooseTheme, readActiveThemeId } from '../shared/islands/theme-choice';
 
@@ -28,7 +28,7 @@ function startHydration(): void {
 }
 
 // The list stores its search for the visit; elsewhere, the menu's link to the list brings it back.
-if (document.querySelector('[data-island="article-search"]')) storeArticleFilter(normalizeFilter(new URLSearchParams(window.location.search).get('f')));
+if (document.querySelector('[data-island="article-search"]')) storeArticleFilter(readListQuery(new URLSearchParams(window.location.search)).filter);
 else updateFilterLinks();
 // The selector shows the theme the boot script applied, and works before React arrives.
 const select = themeSelect();

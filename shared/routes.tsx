@@ -1,7 +1,8 @@
 // The route table of the pages, run by the server's static handler (React Router): each route's
 // loader reads articles through the items cache before the page renders.
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { ItemsUnavailableError, isValidArticleId, normalizeFilter, type ItemsReader } from './items/items-reader';
+import { ItemsUnavailableError, isValidArticleId, type ItemsReader } from './items/items-reader';
+import { readListQuery } from './items/list-query';
 import { PAGE_SIZE, countPages, toTagKey, type SearchAnswer, type SearchRequest } from './items/search';
 import { RootLayout } from './components/root-layout';
 import { AboutPage } from './pages/about-page';
@@ -71,11 +72,8 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
               path: 'articles',
               element: <ArticleListPage />,
               loader: async ({ request }: LoaderFunctionArgs): Promise<ArticleListData> => {
-                // The parameters come normalised by the server's one parse of the request.
-                const params = new URL(request.url).searchParams;
-                const filter = normalizeFilter(params.get('f'));
-                const sort = params.get('sort') === 'date' ? 'date' : 'relevance';
-                const page = Number(params.get('page') ?? '1');
+                // The URL is the server's one parse of the request: only the parameters the list declares.
+                const { filter, sort, page } = readListQuery(new URL(request.url).searchParams);
                 const answer = await readItems(() => searchItems(items, { text: filter, sort, page, pageSize: PAGE_SIZE }));
                 // A page past the last is no page (the first always is, even empty).
                 if (page > countPages(answer.total)) throw data({ reason: 'not-found' }, { status: 404 });
@@ -118,7 +116,7 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
               element: <TagPage />,
               loader: async ({ params, request }: LoaderFunctionArgs): Promise<TagPageData> => {
                 const asked = params.tag ?? '';
-                const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+                const { page } = readListQuery(new URL(request.url).searchParams);
                 const answer = await readItems(() => searchItems(items, { text: '', tag: asked, sort: 'date', page, pageSize: PAGE_SIZE }));
                 // Exactly the tag: no article carries it, or a page past the last, is no page.
                 if (answer.total === 0 || page > countPages(answer.total)) throw data({ reason: 'not-found' }, { status: 404 });

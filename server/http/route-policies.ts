@@ -2,8 +2,9 @@
 // (with how each is normalised), whether the interface language is part of the URL, what the answer
 // varies on, and how long shared caches and browsers may keep it (decision 019). Parameters a row
 // does not declare never reach a handler, so they can neither split nor poison a cache.
-import { normalizeFilter } from '../../shared/items/items-reader';
 import { ITEMS_API_PATH, isBackendPath } from '../../shared/items/items-api';
+import { LIST_PARAMS } from '../../shared/items/list-query';
+import { normalizeFilter } from '../../shared/items/items-reader';
 import { paths } from '../../shared/paths';
 
 export type RouteKind = 'page' | 'items-api' | 'document' | 'file';
@@ -26,18 +27,11 @@ const pageCacheControl = (ttl: number) => `public, max-age=0, s-maxage=${ttl}, s
 /** The items API and the feeds: anyone may keep them for the TTL, then revalidate. */
 const sharedCacheControl = (ttl: number) => `public, max-age=${ttl}, stale-while-revalidate=${ttl}`;
 
-/** A page number past the first, as written in a URL; anything else is the first page (left out). */
-const normalizePage = (value: string) => (/^[1-9]\d{0,5}$/.test(value) && value !== '1' ? value : '');
-/** Date order is the one alternative to relevance (the default, left out). */
-const normalizeSort = (value: string) => (value === 'date' ? value : '');
-/** The search text of a page: case folded too, so `SpRiNg` and `spring` are one page (shown lower-case). */
-const normalizePageFilter = (value: string) => normalizeFilter(value).toLowerCase();
-
 const ITEMS_LIST: RoutePolicy = { kind: 'items-api', params: { f: normalizeFilter }, localized: false, cacheControl: sharedCacheControl };
 /** The items API's search extension (not in the SPEC's contract): ranked, paged, faceted, read as the search pages are. */
 const ITEMS_SEARCH: RoutePolicy = {
   kind: 'items-api',
-  params: { f: normalizePageFilter, sort: normalizeSort, page: normalizePage },
+  params: LIST_PARAMS,
   localized: false,
   cacheControl: sharedCacheControl,
 };
@@ -46,11 +40,11 @@ const DOCUMENT: RoutePolicy = { kind: 'document', params: {}, localized: false, 
 
 const ARTICLE_LIST: RoutePolicy = {
   kind: 'page',
-  params: { f: normalizePageFilter, sort: normalizeSort, page: normalizePage },
+  params: LIST_PARAMS,
   localized: true,
   cacheControl: pageCacheControl,
 };
-const TAG_PAGE: RoutePolicy = { kind: 'page', params: { page: normalizePage }, localized: true, cacheControl: pageCacheControl };
+const TAG_PAGE: RoutePolicy = { kind: 'page', params: { page: LIST_PARAMS.page }, localized: true, cacheControl: pageCacheControl };
 const PAGE: RoutePolicy = { kind: 'page', params: {}, localized: true, cacheControl: pageCacheControl };
 /** Files of public/ (they all have an extension): served by express.static, never the page cache. */
 const FILE: RoutePolicy = { kind: 'file', params: {}, localized: false, cacheControl: () => 'public, max-age=3600' };

@@ -4,6 +4,7 @@
 import { useLocation } from 'react-router-dom';
 import { usePageContext, useT } from '../page-context';
 import { DEFAULT_LANG, LANGS, type Lang } from '../i18n/i18n';
+import { writeListQuery } from '../items/list-query';
 import { buildCanonicalUrl, localizePath, paths, toAbsoluteUrl } from '../paths';
 import { buildShareImagePath, describeCvCard, findRasterImage, SHARE_IMAGE, type ShareCard } from '../seo/share-image';
 import type { JsonLd } from '../seo/structured-data';
@@ -94,7 +95,7 @@ export function PageHead({
   const t = useT();
   const { pathname } = useLocation();
   // A later page of a list is a page of its own: its canonical URL names it.
-  const pageQuery = pagination && pagination.page > 1 ? `?page=${pagination.page}` : '';
+  const pageQuery = pagination ? writeListQuery({ page: pagination.page }) : '';
   const url = buildPageUrl(siteUrl, pathname, lang) + pageQuery;
   const toPageUrl = (sitePath: string) => buildCanonicalUrl(siteUrl, localizePath(sitePath, lang));
   const preview = choosePreviewImage(image, shareCard ?? describeCvCard());

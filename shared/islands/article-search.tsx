@@ -8,7 +8,7 @@ import { ArticleCard } from '../components/article-card';
 import { Pagination } from '../components/pagination';
 import type { Lang } from '../i18n/langs';
 import { fetchSearch } from '../items/items-client';
-import { normalizeFilter } from '../items/items-reader';
+import { LIST_PARAMS, readListQuery, writeListQuery } from '../items/list-query';
 import { countPages, type SearchAnswer, type SearchSort } from '../items/search';
 import { localizePath, paths } from '../paths';
 import { storeArticleFilter } from './stored-filter';
@@ -66,18 +66,11 @@ function countText(labels: ArticleSearchLabels, lang: Lang, count: number, query
 
 /** The list's URL for a search, an order and a page, in the interface's language. */
 export function buildListUrl(filter: string, sort: SearchSort, page: number, lang: Lang): string {
-  const query = new URLSearchParams();
-  if (filter) query.set('f', filter);
-  if (sort === 'date') query.set('sort', 'date');
-  if (page > 1) query.set('page', String(page));
-  const search = query.toString();
-  return localizePath(search ? `${paths.articles}?${search}` : paths.articles, lang);
+  return localizePath(paths.articles, lang) + writeListQuery({ filter, sort, page });
 }
 
-function readUrl(): { filter: string; sort: SearchSort } {
-  const params = new URLSearchParams(window.location.search);
-  return { filter: normalizeFilter(params.get('f')).toLowerCase(), sort: params.get('sort') === 'date' ? 'date' : 'relevance' };
-}
+/** The search text as the list's URL and the page cache hold it. */
+const toFilter = LIST_PARAMS.f;
 
 export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchProps) {
   const inputId = useId();
@@ -93,7 +86,7 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
 
   const runSearch = useCallback(
     async (text: string, sort: SearchSort, history: 'push' | 'replace' | 'none') => {
-      const filter = normalizeFilter(text).toLowerCase();
+      const filter = toFilter(text);
       pending.current?.abort();
       const controller = new AbortController();
       pending.current = controller;
@@ -119,7 +112,7 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
   const schedule = (text: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (normalizeFilter(text).toLowerCase() === result.filter && result.page === 1) return;
+      if (toFilter(text) === result.filter && result.page === 1) return;
       void runSearch(text, result.sort, pushed.current ? 'replace' : 'push');
       pushed.current = true;
     }, DEBOUNCE_MS);
@@ -128,12 +121,12 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
   useEffect(() => {
     // Typed before hydration (React came with that first key): search it now.
     const typed = input.current?.value ?? '';
-    if (normalizeFilter(typed).toLowerCase() !== initial.filter) {
+    if (toFilter(typed) !== initial.filter) {
       pushed.current = true;
       void runSearch(typed, initial.sort, 'push');
     }
     const onPopState = () => {
-      const { filter, sort } = readUrl();
+      const { filter, sort } = readListQuery(new URLSearchParams(window.location.search));
       if (input.current) input.current.value = filter;
       pushed.current = false;
       void runSearch(filter, sort, 'none');
@@ -150,7 +143,7 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
     event.preventDefault();
     clearTimeout(timer.current);
     const value = input.current?.value ?? '';
-    if (normalizeFilter(value).toLowerCase() !== result.filter || result.page !== 1) void runSearch(value, result.sort, 'push');
+    if (toFilter(value) !== result.filter || result.page !== 1) void runSearch(value, result.sort, 'push');
     pushed.current = false;
   };
 

@@ -1,6 +1,7 @@
 // The browser's client for this server's items API (/www-be/items/v1.0), used by the live article search.
 import { ITEMS_API_PATH } from './items-api';
-import { ItemsUnavailableError, normalizeFilter } from './items-reader';
+import { ItemsUnavailableError } from './items-reader';
+import { writeListQuery } from './list-query';
 import type { SearchAnswer, SearchSort } from './search';
 import { readWireItem, type WireSearchAnswer } from './wire-format';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
@@ -52,11 +53,7 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T | null> 
 
 /** One page of a ranked search, with facets and snippets: the items API's search extension (GET /search). */
 export async function fetchSearch(filter: string, sort: SearchSort, signal?: AbortSignal, base: string = ITEMS_API_PATH): Promise<SearchAnswer> {
-  const query = new URLSearchParams();
-  const f = normalizeFilter(filter);
-  if (f) query.set('f', f);
-  if (sort === 'date') query.set('sort', 'date');
-  const answer = await getJson<WireSearchAnswer>(`${base}/search?${query.toString()}`, signal);
+  const answer = await getJson<WireSearchAnswer>(`${base}/search${writeListQuery({ filter, sort })}`, signal);
   if (!answer) throw new ItemsUnavailableError('The items API has no search');
   return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: readWireItem(hit.article) })) };
 }

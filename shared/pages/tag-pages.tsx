@@ -6,6 +6,7 @@ import { usePageContext, useT } from '../page-context';
 import { ArticleCard } from '../components/article-card';
 import { PageHead } from '../components/page-head';
 import { Pagination } from '../components/pagination';
+import { writeListQuery } from '../items/list-query';
 import { countPages, type SearchAnswer } from '../items/search';
 import { truncateHtml } from '../items/truncate-html';
 import { localizePath, paths } from '../paths';
@@ -21,7 +22,7 @@ export interface TagsPageData {
   tags: { tag: string; count: number }[];
 }
 
-const tagPageUrl = (tag: string, page: number) => (page > 1 ? `${paths.tag(tag)}?page=${page}` : paths.tag(tag));
+const tagPageUrl = (tag: string, page: number) => paths.tag(tag) + writeListQuery({ page });
 
 export function TagPage() {
   const { tag, page, total, hits } = useLoaderData() as TagPageData;

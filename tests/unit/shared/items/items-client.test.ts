@@ -53,7 +53,7 @@ describe('fetchSearch', () => {
     stubBrowser('', () => Response.json({ total: 0, hits: [], facets: [] }));
     await fetchSearch('  ', 'relevance');
     await fetchSearch(' java  21 ', 'relevance');
-    expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/search?', '/www-be/items/v1.0/search?f=java+21']);
+    expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/search', '/www-be/items/v1.0/search?f=java+21']);
   });
 
   it('reads failures and answers that are not JSON as unavailable', async () => {
