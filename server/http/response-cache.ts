@@ -72,7 +72,7 @@ export class ResponseCache {
   async send(req: Request, res: Response, status: number, body: Buffer): Promise<void> {
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
     if (this.entries && KEPT_STATUSES.has(status)) {
-      const answer = await storeAnswer(status, captureHeaders(res.getHeaders(), PER_RESPONSE_HEADERS), body);
+      const answer = await storeAnswer(status, captureHeaders(res, PER_RESPONSE_HEADERS), body);
       this.entries.set(readRequestTarget(req).url, answer);
       // The XSRF cookie of a new visitor goes with this answer only.
       writeStored(

@@ -2,7 +2,7 @@
 // a strong ETag per encoding of the same content. Sending one writes stored headers and a stored
 // buffer, nothing computed per visitor (decision 019). Hashed assets and the response cache use it.
 import { createHash } from 'node:crypto';
-import { IncomingMessage, ServerResponse, validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders } from 'node:http';
+import { IncomingMessage, ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -161,9 +161,12 @@ export function writeStored(req: IncomingMessage, res: ServerResponse, answer: S
   );
 }
 
-/** Headers an Express response has set, as a flat list, minus those that belong to one response only. */
-export function captureHeaders(headers: OutgoingHttpHeaders, perResponse: ReadonlySet<string>): HeaderList {
-  return Object.entries(headers).flatMap(([name, value]) =>
-    value === undefined || perResponse.has(name) ? [] : [name, Array.isArray(value) ? value.join(', ') : String(value)],
-  );
+/** Headers an Express response has set, named as set (a hit looks like a miss), minus those of one response only (lower-case). */
+export function captureHeaders(res: ServerResponse, perResponse: ReadonlySet<string>): HeaderList {
+  // Every outgoing message has it since Node 15.13; @types/node declares it on ClientRequest only.
+  const named = res as ServerResponse & { getRawHeaderNames(): string[] };
+  return named.getRawHeaderNames().flatMap((name) => {
+    const value = res.getHeader(name);
+    return value === undefined || perResponse.has(name.toLowerCase()) ? [] : [name, Array.isArray(value) ? value.join(', ') : String(value)];
+  });
 }

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
+  /** Header names as the server wrote them, in order. */
+  names: string[];
   body: Buffer;
 }
 
@@ -17,7 +19,14 @@ export async function getRaw(app: RequestListener, path: string, headers: Record
       const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            names: res.rawHeaders.filter((_value, at) => at % 2 === 0),
+            body: Buffer.concat(chunks),
+          }),
+        );
         res.on('error', reject);
       });
       req.on('error', reject);
