@@ -20,7 +20,7 @@ import { createContentSource, type ContentSource } from '../server/items/content
 import type { SearchRequest } from '../server/items/source';
 import { createArticleWorkers } from '../server/workers/worker-pool';
 import { buildListUrl } from '../shared/islands/article-search';
-import { LIST_PARAMS } from '../shared/items/list-query';
+import { LIST_PARAMS, writeListQuery } from '../shared/items/list-query';
 import { countPages, PAGE_SIZE } from '../shared/items/search';
 import { paths } from '../shared/paths';
 import { generateArticles } from './generate-articles';
@@ -255,7 +255,7 @@ async function measureServer(contentDir: string, cacheDir: string) {
  */
 function visitorUrl(query: SearchRequest, pages: number): string {
   const page = Math.min(query.page ?? 1, pages);
-  if (!query.text && query.tag) return paths.tag(query.tag) + (page > 1 ? `?page=${page}` : '');
+  if (!query.text && query.tag) return paths.tag(query.tag) + writeListQuery({ page });
   if (page > 1) return buildListUrl(query.text, query.sort ?? 'relevance', page, 'fr');
   const form = new URLSearchParams({ f: query.text });
   if (query.sort === 'date') form.set('sort', 'date');
