@@ -3,6 +3,7 @@
 // and only the query parameters that route declares, each normalised (decision 019).
 import type { IncomingMessage } from 'node:http';
 import { DEFAULT_LANG, LANG_PARAM, isLang, type Lang } from '../../shared/i18n/i18n';
+import { readDeclaredParams } from '../../shared/items/list-query';
 import { EN_PREFIX, localizePath } from '../../shared/paths';
 import { findRoutePolicy, type RoutePolicy } from './route-policies';
 
@@ -52,16 +53,11 @@ export function parseRequestTarget(raw: string): RequestTarget {
   const unprefixed = findRoutePolicy(fullPath);
   const { lang, path } = unprefixed.localized ? splitLang(fullPath) : { lang: DEFAULT_LANG, path: fullPath };
   const policy = path === fullPath ? unprefixed : findRoutePolicy(path);
-  const params: Record<string, string> = {};
-  for (const [name, normalize] of Object.entries(policy.params)) {
-    // The first value counts, for the key and the page alike (`?f=a&f=b` is a search for "a").
-    const value = normalize(query?.get(name) ?? '');
-    if (value) params[name] = value;
-  }
-  const search = new URLSearchParams(params).toString();
-  const url = (policy.localized ? localizePath(path, lang) : path) + (search ? `?${search}` : '');
+  // The first value counts, for the key and the page alike (`?f=a&f=b` is a search for "a").
+  const { params, query: search } = readDeclaredParams(policy.params, (name) => query?.get(name) ?? '');
+  const url = (policy.localized ? localizePath(path, lang) : path) + search;
   const asked = query?.get(LANG_PARAM);
-  const redirectTo = policy.localized && isLang(asked) ? localizePath(path, asked) + (search ? `?${search}` : '') : undefined;
+  const redirectTo = policy.localized && isLang(asked) ? localizePath(path, asked) + search : undefined;
   return { policy, path, lang, params, url, redirectTo };
 }
 

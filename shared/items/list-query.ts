@@ -30,14 +30,25 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   };
 }
 
-/** The query string of a list's URL: "" for the defaults, else "?f=…&sort=date&page=2" as the server's parse writes it. */
+/** The query string of a list's URL: "" for the defaults, else "?f=…&sort=date&page=2", written as the server's parse writes it. */
 export function writeListQuery({ filter = '', sort = 'relevance', page = 1 }: Partial<ListQuery>): string {
-  const written = { f: filter, sort, page: String(page) };
-  const search = new URLSearchParams();
-  for (const [name, normalize] of Object.entries(LIST_PARAMS)) {
-    const value = normalize(written[name as keyof typeof written]);
-    if (value) search.set(name, value);
+  const written: Record<string, string> = { f: filter, sort, page: String(page) };
+  return readDeclaredParams(LIST_PARAMS, (name) => written[name] ?? '').query;
+}
+
+/**
+ * Each declared parameter normalised, in the order declared, empty ones left out, and the query string
+ * they make ("" or "?…"). The server's parse (its cache key) and writeListQuery both go through here.
+ */
+export function readDeclaredParams(
+  declared: Readonly<Record<string, (value: string) => string>>,
+  valueOf: (name: string) => string,
+): { params: Record<string, string>; query: string } {
+  const params: Record<string, string> = {};
+  for (const [name, normalize] of Object.entries(declared)) {
+    const value = normalize(valueOf(name));
+    if (value) params[name] = value;
   }
-  const query = search.toString();
-  return query ? `?${query}` : '';
+  const query = new URLSearchParams(params).toString();
+  return { params, query: query ? `?${query}` : '' };
 }
