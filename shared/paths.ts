@@ -38,6 +38,8 @@ export const paths = {
 export const SITE_SEARCH_INPUT_ID = 'site-search';
 /** The id of <main>, target of the skip link. */
 export const MAIN_CONTENT_ID = 'main-content';
+/** The id of the top bar's menu, a popover below the md breakpoint. */
+export const SITE_MENU_ID = 'site-menu';
 
 /** Where the English interface lives: every page's path under it (decision 019). */
 export const EN_PREFIX = '/en';

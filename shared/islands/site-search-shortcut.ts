@@ -12,9 +12,11 @@ export function focusOnShortcut(event: KeyboardEvent): void {
   const isShortcut = event.shiftKey && (event.key === '?' || event.key === '/' || event.code === 'Slash');
   if (!isShortcut || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
   const input = document.getElementById(SITE_SEARCH_INPUT_ID);
-  if (input instanceof HTMLInputElement) {
-    event.preventDefault();
-    input.focus();
-    input.select();
-  }
+  if (!(input instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  // On a narrow screen the box is inside the closed menu: open it first, or there is nothing to focus.
+  const menu = input.closest<HTMLElement>('[popover]');
+  if (menu && input.getClientRects().length === 0 && !menu.matches(':popover-open')) menu.showPopover();
+  input.focus();
+  input.select();
 }

@@ -11,10 +11,12 @@ export interface SiteSearchProps {
   host: string;
   label: string;
   placeholder: string;
+  /** The keys of the shortcut, shown in the box only where a keyboard is likely (client/styles.css). */
+  shortcut: string;
   submit: string;
 }
 
-export function SiteSearch({ action, queryParam, siteParam, host, label, placeholder, submit }: SiteSearchProps) {
+export function SiteSearch({ action, queryParam, siteParam, host, label, placeholder, shortcut, submit }: SiteSearchProps) {
   useEffect(() => {
     document.addEventListener('keydown', focusOnShortcut);
     return () => document.removeEventListener('keydown', focusOnShortcut);
@@ -25,16 +27,22 @@ export function SiteSearch({ action, queryParam, siteParam, host, label, placeho
       <label htmlFor={SITE_SEARCH_INPUT_ID} className="visually-hidden">
         {label}
       </label>
-      <input
-        id={SITE_SEARCH_INPUT_ID}
-        className="form-control form-control-sm"
-        type="search"
-        name={queryParam}
-        placeholder={placeholder}
-        aria-keyshortcuts="Shift+/"
-        autoComplete="off"
-        required
-      />
+      <span className="site-search-field">
+        <input
+          id={SITE_SEARCH_INPUT_ID}
+          className="form-control form-control-sm"
+          type="search"
+          name={queryParam}
+          placeholder={placeholder}
+          aria-keyshortcuts="Shift+/"
+          autoComplete="off"
+          required
+        />
+        {/* aria-keyshortcuts tells assistive technologies; this is for the eyes. */}
+        <kbd className="site-search-shortcut" aria-hidden="true">
+          {shortcut}
+        </kbd>
+      </span>
       <button className="btn btn-sm btn-outline-accent ms-1" type="submit">
         {submit}
       </button>

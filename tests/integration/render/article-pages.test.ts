@@ -55,7 +55,7 @@ describe('article list page', () => {
     expect($('form.article-search').attr('method')).toBe('get');
     expect($('form.article-search').attr('action')).toBe('/articles');
     expect($('input[name="f"]').attr('value')).toBe('oeuvre');
-    expect($('input[name="f"]').attr('placeholder')).toBe('Rechercher dans les articles');
+    expect($('input[name="f"]').attr('placeholder')).toBe('Chercher un article');
     expect($('[data-testid="result-count"]').text()).toBe('1 article pour « oeuvre »');
   });
 
