@@ -4,7 +4,7 @@
 import { createHash, randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { siteConfig } from '../shared/site/site-config';
 import { IFRAME_HOSTS } from './html/sanitize';
@@ -37,41 +37,56 @@ export interface SecurityHeadersOptions {
   itemsServiceUrl?: string;
 }
 
-export function createSecurityHeaders({ inlineCss, inlineScripts, siteUrl, itemsServiceUrl }: SecurityHeadersOptions): RequestHandler[] {
+/**
+ * The policy headers of every answer the application writes, as a flat list [name, value, …]: helmet's
+ * (run once, on a stub: none of them depends on the request) and the Permissions-Policy. Pages, files,
+ * hashed assets, redirects and errors carry the same list (decision 033).
+ */
+export function buildPolicyHeaders({ inlineCss, inlineScripts, siteUrl, itemsServiceUrl }: SecurityHeadersOptions): string[] {
   const https = siteUrl.startsWith('https:');
   const itemsOrigin = itemsServiceUrl ? [new URL(itemsServiceUrl).origin] : [];
-  return [
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // 'self' only for browsers older than CSP 3; the others ignore it beside 'strict-dynamic'.
-          scriptSrc: [...new Set(inlineScripts.map(sha256)), "'strict-dynamic'", "'self'"],
-          styleSrc: ["'self'", sha256(inlineCss)],
-          imgSrc: ["'self'", 'data:', 'https:', ...itemsOrigin],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameSrc: IFRAME_HOSTS.map((host) => `https://${host}`),
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'", new URL(siteConfig.webSearch.action).origin],
-          upgradeInsecureRequests: null,
-        },
+  const policy = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // 'self' only for browsers older than CSP 3; the others ignore it beside 'strict-dynamic'.
+        scriptSrc: [...new Set(inlineScripts.map(sha256)), "'strict-dynamic'", "'self'"],
+        styleSrc: ["'self'", sha256(inlineCss)],
+        imgSrc: ["'self'", 'data:', 'https:', ...itemsOrigin],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: IFRAME_HOSTS.map((host) => `https://${host}`),
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", new URL(siteConfig.webSearch.action).origin],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Only for an HTTPS site: over plain HTTP it would be ignored, or pin a local test host.
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    }),
-    setPermissionsPolicy,
-  ];
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only for an HTTPS site: over plain HTTP it would be ignored, or pin a local test host.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  const headers: string[] = [];
+  const stub = {
+    setHeader: (name: string, value: string | number) => headers.push(name, String(value)),
+    removeHeader: () => undefined,
+  };
+  let called = false;
+  policy({} as Request, stub as unknown as Response, () => {
+    called = true;
+  });
+  if (!called) throw new Error('helmet did not set its headers synchronously');
+  return [...headers, 'Permissions-Policy', PERMISSIONS_POLICY];
 }
 
-/** What helmet does not set. */
-function setPermissionsPolicy(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-  next();
+/** Sets the policy headers (buildPolicyHeaders) on every response of the Express stack. */
+export function createSecurityHeaders(headers: readonly string[]): RequestHandler {
+  return (_req, res, next) => {
+    for (let at = 0; at < headers.length; at += 2) res.setHeader(headers[at]!, headers[at + 1]!);
+    next();
+  };
 }
 
 /** Decides whether a proxy's address is trusted (Express's compiled "trust proxy fn"). */
