@@ -5,7 +5,9 @@ import { CspParser } from 'csp_evaluator/dist/parser.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, rootDir, type TestApp } from '../support/test-app';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 let ctx: TestApp;
 let proxied: TestApp;
@@ -92,6 +94,40 @@ describe('security headers', () => {
     expect(String(plain.headers['set-cookie'])).not.toMatch(/Secure/);
     const untrusted = await request(ctx.app).get('/www-be/items/v1.0/items').set('X-Forwarded-Proto', 'https').expect(200);
     expect(String(untrusted.headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+});
+
+// Issue 25, finding 7: each of these left the application without its policy headers.
+describe('policy headers on every answer', () => {
+  it('sends the same CSP and nosniff on files, assets, errors, moves and refusals as on pages', async () => {
+    const limited = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      const pagePolicy = (await request(limited.app).get('/articles').expect(200)).headers['content-security-policy'];
+      expect(pagePolicy).toMatch(/default-src 'self'/);
+      const hashed = readdirSync(path.join(rootDir, 'dist/public/assets')).find((name) => name.endsWith('.js'));
+      const targets: [string, number][] = [
+        ['/%C3', 400],
+        ['/articles/%E2%82', 400],
+        ['/www-be/%C3', 400],
+        ['/favicon.svg', 200],
+        ['/images/photo-96.png', 200],
+        ['/assets/i18n/fr.json', 200],
+        [`/assets/${hashed}`, 200],
+        ['/assets/nope.js', 404],
+        ['/assets/i18n/nope.json', 404],
+        ['/ARTICLES', 301],
+        // The 400 above took the one request a minute of /www-be/.
+        ['/www-be/items/v1.0/items', 429],
+      ];
+      for (const [url, status] of targets) {
+        const response = await request(limited.app).get(url).expect(status);
+        expect(response.headers['content-security-policy'], url).toBe(pagePolicy);
+        expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(response.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });
 
