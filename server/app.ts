@@ -26,7 +26,7 @@ import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
-import { buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
+import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
 import { withHeaders, type HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
 
@@ -103,6 +103,8 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(compression());
   // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
   // Only the kinds of files a page uses: public/README.md and the like are for the project, not visitors.
+  // Images are made to be shown elsewhere too: in feeds read in a browser, in link previews (decision 033).
+  app.use(['/images', '/share'], allowEmbedding);
   const publicFiles = express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false });
   app.use((req, res, next) => (PUBLIC_FILE_EXTENSIONS.has(path.extname(req.path).toLowerCase()) ? publicFiles(req, res, next) : next()));
   // A missing asset is a 404, not a redirect to the CV.

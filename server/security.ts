@@ -4,7 +4,7 @@
 import { createHash, randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { siteConfig } from '../shared/site/site-config';
 import { IFRAME_HOSTS } from './html/sanitize';
@@ -87,6 +87,15 @@ export function createSecurityHeaders(headers: readonly string[]): RequestHandle
     for (let at = 0; at < headers.length; at += 2) res.setHeader(headers[at]!, headers[at + 1]!);
     next();
   };
+}
+
+/**
+ * For images: any origin may embed them (Cross-Origin-Resource-Policy: cross-origin). The site's
+ * `same-origin` would blank them in a feed read in a web reader and in link previews (decision 033).
+ */
+export function allowEmbedding(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  next();
 }
 
 /** Decides whether a proxy's address is trusted (Express's compiled "trust proxy fn"). */

@@ -131,6 +131,19 @@ describe('policy headers on every answer', () => {
   });
 });
 
+describe('cross-origin embedding', () => {
+  it('lets other origins embed the images and share cards, and nothing else', async () => {
+    for (const url of ['/images/photo-96.png', '/images/photo-384.192w.avif', '/share/cv.png']) {
+      const response = await request(ctx.app).get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+    }
+    for (const url of ['/articles', '/favicon.svg', '/assets/i18n/fr.json', '/www-be/items/v1.0/items', '/rss.xml']) {
+      expect((await request(ctx.app).get(url)).headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 past RATE_LIMIT_PER_MINUTE under /www-be/, with RateLimit headers, and counts pages apart', async () => {
     const limited = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RATE_LIMIT_PER_MINUTE: '3' });
