@@ -93,6 +93,13 @@ describe('canonical forms', () => {
     await request(ctx.app).get('/tags/Java').expect(200);
   });
 
+  it("moves a tag's feeds the same way", async () => {
+    expect((await request(ctx.app).get('/tags/JAVA/rss.xml').expect(301)).headers.location).toBe('/tags/Java/rss.xml');
+    expect((await request(ctx.app).get('/TAGS/java/ATOM.xml').expect(301)).headers.location).toBe('/tags/java/atom.xml');
+    expect((await request(ctx.app).get('/tags/java/atom.xml').expect(301)).headers.location).toBe('/tags/Java/atom.xml');
+    await request(ctx.app).get('/tags/Java/rss.xml').expect(200);
+  });
+
   it('renders and keeps each resource once, whatever its spelling', async () => {
     ctx.app.locals.responseCache.clear();
     const canonical = ['/llms.txt', '/articles', '/help/about', '/en/articles', '/tags/Java', '/www-be/items/v1.0/items'];
