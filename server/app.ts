@@ -15,7 +15,7 @@ import { ItemsCache } from './items/cache';
 import { createItemsApiRouter } from './items/api-router';
 import type { ItemsSource } from './items/source';
 import { createRequestLogger } from './logger';
-import { errorHandler, notFound, rejectMalformedPath } from './middleware/errors';
+import { errorHandler, notFound, redirectToCanonical, rejectMalformedPath } from './middleware/errors';
 import { issueXsrfCookie } from './middleware/xsrf';
 import type { SiteResources } from './render/site-resources';
 import { createFeedsRouter } from './feeds/feeds-router';
@@ -26,8 +26,8 @@ import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
-import { createSecurityHeaders, type TrustProxy } from './security';
-import type { HashedAssets } from './static/hashed-assets';
+import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
+import { withHeaders, type HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
 
 export interface AppDeps {
@@ -77,6 +77,19 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   source.onChange(() => responseCache.clear());
   const trust = app.get('trust proxy fn') as TrustProxy;
   const rateLimited = config.rateLimitPerMinute > 0;
+  const policyHeaders = buildPolicyHeaders({
+    inlineCss: site.inlineCss,
+    inlineScripts: site.inlineScripts,
+    siteUrl: config.siteUrl,
+    itemsServiceUrl: config.itemsServiceUrl,
+  });
+
+  // First, so that every answer of the stack is logged and carries the policy headers: the rate
+  // limit's 429s and its cached API answers, the 400s of malformed paths, public files (issue 25).
+  app.use(createRequestLogger(logger));
+  app.use(createSecurityHeaders(policyHeaders));
+  // Another spelling of a resource, or an old ?lang= link: 301 to its one form, before any work.
+  app.use(redirectToCanonical);
 
   // Cached API answers behind the rate limit, when it is on: the hot path leaves /www-be/ to the stack.
   if (rateLimited) {
@@ -90,15 +103,12 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(compression());
   // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
   // Only the kinds of files a page uses: public/README.md and the like are for the project, not visitors.
+  // Images are made to be shown elsewhere too: in feeds read in a browser, in link previews (decision 033).
+  app.use(['/images', '/share'], allowEmbedding);
   const publicFiles = express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false });
   app.use((req, res, next) => (PUBLIC_FILE_EXTENSIONS.has(path.extname(req.path).toLowerCase()) ? publicFiles(req, res, next) : next()));
   // A missing asset is a 404, not a redirect to the CV.
   app.use('/assets', notFound);
-
-  app.use(createRequestLogger(logger));
-  app.use(
-    createSecurityHeaders({ inlineCss: site.inlineCss, inlineScripts: site.inlineScripts, siteUrl: config.siteUrl, itemsServiceUrl: config.itemsServiceUrl }),
-  );
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -148,7 +158,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(notFound);
   app.use(errorHandler);
 
-  const serveHot = createHotPath({ assets, responseCache, logger, trust, itemsThroughStack: rateLimited });
+  const serveHot = createHotPath({ assets: withHeaders(assets, policyHeaders), responseCache, logger, trust, itemsThroughStack: rateLimited });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!serveHot(req, res)) app(req, res);
   };
@@ -174,15 +184,26 @@ const PUBLIC_FILE_EXTENSIONS = new Set([
   '.pdf',
 ]);
 
-/** Requests per minute and client, with standard RateLimit headers; a short page or JSON past the limit. */
+/**
+ * Requests per minute and client; a short page or JSON past the limit. The RateLimit headers go on the
+ * 429 only: they are the client's own (draft 8 even names a hash of its address), and any other answer
+ * here may be kept by a shared cache and replayed to others (issue 25, finding 2).
+ */
 function createRateLimit(limit: number) {
   return rateLimit({
     windowMs: 60_000,
     limit,
-    standardHeaders: 'draft-8',
+    standardHeaders: false,
     legacyHeaders: false,
     handler: (req, res) => {
-      res.status(429).set({ 'Retry-After': '60', 'Cache-Control': 'no-store' });
+      const resetTime = (req as typeof req & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const resetIn = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 60;
+      res.status(429).set({
+        'Retry-After': '60',
+        'Cache-Control': 'no-store',
+        'RateLimit-Policy': `"${limit}-in-1min"; q=${limit}; w=60`,
+        RateLimit: `"${limit}-in-1min"; r=0; t=${resetIn}`,
+      });
       if (isBackendPath(req.originalUrl) || req.accepts(['html', 'json']) === 'json') {
         res.json({ error: 'too_many_requests', message: 'Too many requests, slow down.' });
       } else {

@@ -2,7 +2,7 @@
 // long a URL or headers, malformed): a short status the client can read, then a lingering close —
 // the rest of what the client sends is read and discarded, so closing does not reset the connection
 // and lose the answer (issue 13, row 3). Node's default writes the status and destroys at once.
-import { STATUS_CODES, createServer, type RequestListener, type Server } from 'node:http';
+import { STATUS_CODES, createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 
@@ -23,6 +23,13 @@ function statusFor(error: ParserError): number {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
   return 400;
 }
+
+/**
+ * The policy headers of a refusal: a short text that loads nothing, so the strictest policy fits it
+ * (decision 033); the site's own policy is for its pages.
+ */
+const REFUSAL_POLICY =
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\n";
 
 const answered = new WeakSet<Duplex>();
 
@@ -46,11 +53,19 @@ export function answerClientError(error: ParserError, socket: Duplex, logger?: L
     if (discarded > MAX_DISCARDED_BYTES) socket.destroy();
   });
   socket.resume();
+  // A response still going out on this connection (the bad bytes came pipelined behind its request):
+  // a status line written now would land inside its body (issue 25, finding 6). It ends whole, then
+  // the connection closes, without a second answer.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && !inFlight.writableFinished) {
+    inFlight.once('close', () => socket.end());
+    return;
+  }
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${REFUSAL_POLICY}Connection: close\r\n\r\n${body}`,
   );
 }
 

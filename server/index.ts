@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { createHttpServer } from './client-error';
+import { drainServer } from './http/drain';
 import { ConfigError, loadConfig } from './config';
 import { createItemsSource } from './items';
 import { createLogger } from './logger';
@@ -11,7 +12,7 @@ import { loadSiteResources } from './render/site-resources';
 import { loadHashedAssets } from './static/hashed-assets';
 import { createArticleWorkers } from './workers/worker-pool';
 
-/** In-flight requests get this long to finish after a stop signal. */
+/** In-flight requests, and idle connections past their keep-alive timeout (5 s), get this long after a stop signal. */
 const SHUTDOWN_GRACE_MS = 8_000;
 
 // dist/server/index.js → the project root is two levels up.
@@ -53,22 +54,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing in-flight requests');
-    const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time, closing them');
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(() => {
-      void source
+    void drainServer(server, { graceMs: SHUTDOWN_GRACE_MS, onForced: () => logger.warn('in-flight requests did not finish in time, closing them') }).then(() =>
+      source
         .close()
         .finally(() => workers.close())
         .finally(() => {
           logger.info('stopped');
           process.exit(0);
-        });
-    });
-    // Idle keep-alive connections would hold close() open.
-    server.closeIdleConnections();
+        }),
+    );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -37,40 +37,64 @@ export interface SecurityHeadersOptions {
   itemsServiceUrl?: string;
 }
 
-export function createSecurityHeaders({ inlineCss, inlineScripts, siteUrl, itemsServiceUrl }: SecurityHeadersOptions): RequestHandler[] {
+/**
+ * The policy headers of every answer the application writes, as a flat list [name, value, …]: helmet's
+ * (run once, on a stub: none of them depends on the request) and the Permissions-Policy. Pages, files,
+ * hashed assets, redirects and errors carry the same list (decision 033).
+ */
+export function buildPolicyHeaders({ inlineCss, inlineScripts, siteUrl, itemsServiceUrl }: SecurityHeadersOptions): string[] {
   const https = siteUrl.startsWith('https:');
   const itemsOrigin = itemsServiceUrl ? [new URL(itemsServiceUrl).origin] : [];
-  return [
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // 'self' only for browsers older than CSP 3; the others ignore it beside 'strict-dynamic'.
-          scriptSrc: [...new Set(inlineScripts.map(sha256)), "'strict-dynamic'", "'self'"],
-          styleSrc: ["'self'", sha256(inlineCss)],
-          imgSrc: ["'self'", 'data:', 'https:', ...itemsOrigin],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameSrc: IFRAME_HOSTS.map((host) => `https://${host}`),
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'", new URL(siteConfig.webSearch.action).origin],
-          upgradeInsecureRequests: null,
-        },
+  const policy = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // 'self' only for browsers older than CSP 3; the others ignore it beside 'strict-dynamic'.
+        scriptSrc: [...new Set(inlineScripts.map(sha256)), "'strict-dynamic'", "'self'"],
+        styleSrc: ["'self'", sha256(inlineCss)],
+        imgSrc: ["'self'", 'data:', 'https:', ...itemsOrigin],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: IFRAME_HOSTS.map((host) => `https://${host}`),
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", new URL(siteConfig.webSearch.action).origin],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Only for an HTTPS site: over plain HTTP it would be ignored, or pin a local test host.
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    }),
-    setPermissionsPolicy,
-  ];
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only for an HTTPS site: over plain HTTP it would be ignored, or pin a local test host.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  const headers: string[] = [];
+  const stub = {
+    setHeader: (name: string, value: string | number) => headers.push(name, String(value)),
+    removeHeader: () => undefined,
+  };
+  let called = false;
+  policy({} as Request, stub as unknown as Response, () => {
+    called = true;
+  });
+  if (!called) throw new Error('helmet did not set its headers synchronously');
+  return [...headers, 'Permissions-Policy', PERMISSIONS_POLICY];
 }
 
-/** What helmet does not set. */
-function setPermissionsPolicy(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+/** Sets the policy headers (buildPolicyHeaders) on every response of the Express stack. */
+export function createSecurityHeaders(headers: readonly string[]): RequestHandler {
+  return (_req, res, next) => {
+    for (let at = 0; at < headers.length; at += 2) res.setHeader(headers[at]!, headers[at + 1]!);
+    next();
+  };
+}
+
+/**
+ * For images: any origin may embed them (Cross-Origin-Resource-Policy: cross-origin). The site's
+ * `same-origin` would blank them in a feed read in a web reader and in link previews (decision 033).
+ */
+export function allowEmbedding(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
   next();
 }
 

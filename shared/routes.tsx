@@ -2,7 +2,7 @@
 // loader reads articles through the items cache before the page renders.
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ItemsUnavailableError, isValidArticleId, type ItemsReader } from './items/items-reader';
-import { readListQuery } from './items/list-query';
+import { readListQuery, writeListQuery } from './items/list-query';
 import { PAGE_SIZE, countPages, toTagKey, type SearchAnswer, type SearchRequest } from './items/search';
 import { RootLayout } from './components/root-layout';
 import { AboutPage } from './pages/about-page';
@@ -121,6 +121,8 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
                 // Exactly the tag: no article carries it, or a page past the last, is no page.
                 if (answer.total === 0 || page > countPages(answer.total)) throw data({ reason: 'not-found' }, { status: 404 });
                 const tag = answer.facets.find((facet) => toTagKey(facet.tag) === toTagKey(asked))?.tag ?? asked;
+                // One page per tag: `/tags/JAVA` is moved to the tag as the articles write it.
+                if (tag !== asked) throw redirect(paths.tag(tag) + writeListQuery({ page }), 301);
                 return { tag, page, ...answer };
               },
             },

@@ -28,6 +28,12 @@ export interface FeedsRouterDeps {
 
 /** A tag's feed for a tag no article carries. */
 class FeedNotFoundError extends Error {}
+/** A tag asked in another spelling (`/tags/JAVA/rss.xml`): its feed lives under the tag as written (decision 034). */
+class FeedMovedError extends Error {
+  constructor(readonly location: string) {
+    super(location);
+  }
+}
 
 export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, fullContent = false }: FeedsRouterDeps): Router {
   const router = Router();
@@ -47,6 +53,10 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type(type);
       await responseCache.send(req, res, 200, Buffer.from(result));
     } catch (error) {
+      if (error instanceof FeedMovedError) {
+        res.status(301).set({ Location: error.location, 'Cache-Control': 'public, max-age=86400' }).end();
+        return;
+      }
       if (error instanceof FeedNotFoundError) {
         res.status(404).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('No article carries this tag.\n');
         return;
@@ -64,17 +74,19 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
     answer(req, res, 'application/atom+xml; charset=utf-8', async () => buildAtomFeed(channel, await readLatestArticles(cache))),
   );
   // A tag's own feeds, linked from its page: the newest articles carrying it; 404 for a tag no article has.
-  const tagFeed = (build: typeof buildRssFeed, type: string) => async (req: Request<{ tag: string }>, res: Response) => {
+  const tagFeed = (build: typeof buildRssFeed, type: string, file: string) => async (req: Request<{ tag: string }>, res: Response) => {
     const { tag } = req.params;
     await answer(req, res, type, async () => {
       const articles = await readLatestArticles(cache, FEED_ARTICLE_LIMIT, tag);
       if (articles.length === 0) throw new FeedNotFoundError();
-      const title = t('TAGS.TAG_TITLE', { tag: articles[0]!.tags.find((each) => toTagKey(each) === toTagKey(tag)) ?? tag });
+      const written = articles[0]!.tags.find((each) => toTagKey(each) === toTagKey(tag)) ?? tag;
+      if (written !== tag) throw new FeedMovedError(`${paths.tag(written)}/${file}`);
+      const title = t('TAGS.TAG_TITLE', { tag: written });
       return build({ ...channel, title, description: title, tag }, articles);
     });
   };
-  router.get('/tags/:tag/rss.xml', tagFeed(buildRssFeed, 'application/rss+xml; charset=utf-8'));
-  router.get('/tags/:tag/atom.xml', tagFeed(buildAtomFeed, 'application/atom+xml; charset=utf-8'));
+  router.get('/tags/:tag/rss.xml', tagFeed(buildRssFeed, 'application/rss+xml; charset=utf-8', 'rss.xml'));
+  router.get('/tags/:tag/atom.xml', tagFeed(buildAtomFeed, 'application/atom+xml; charset=utf-8', 'atom.xml'));
   router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(context.siteUrl, await cache.list(''))));
   router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(context.siteUrl)));
   return router;

@@ -5,11 +5,12 @@ import type { IncomingMessage } from 'node:http';
 import { DEFAULT_LANG, LANG_PARAM, isLang, type Lang } from '../../shared/i18n/i18n';
 import { readDeclaredParams } from '../../shared/items/list-query';
 import { EN_PREFIX, localizePath } from '../../shared/paths';
+import { canonicalizePath } from './canonical-path';
 import { findRoutePolicy, type RoutePolicy } from './route-policies';
 
 export interface RequestTarget {
   policy: RoutePolicy;
-  /** The path without its language prefix, as the client sent it (still percent-encoded). */
+  /** The path without its language prefix, in its canonical form (percent-encoded), or as sent when it has none. */
   path: string;
   /** The interface language: `/en/…` is English, any other path French. */
   lang: Lang;
@@ -17,7 +18,11 @@ export interface RequestTarget {
   params: Readonly<Record<string, string>>;
   /** What the answer depends on: the handler renders from it and the page cache keys on it. */
   url: string;
-  /** An old-style `?lang=` link: where the same page lives now (answered 301). */
+  /**
+   * Where the same answer lives (answered 301): the canonical form of another spelling of the path
+   * (case, slashes, dot segments, percent-encoding), or the language path of an old `?lang=` link.
+   * Always a path of this site: one leading slash, never `//` or `/\\`.
+   */
   redirectTo?: string;
 }
 
@@ -50,14 +55,20 @@ export function parseRequestTarget(raw: string): RequestTarget {
   const queryAt = originForm.indexOf('?');
   const fullPath = queryAt < 0 ? originForm : originForm.slice(0, queryAt);
   const query = queryAt < 0 ? undefined : new URLSearchParams(originForm.slice(queryAt + 1));
-  const unprefixed = findRoutePolicy(fullPath);
-  const { lang, path } = unprefixed.localized ? splitLang(fullPath) : { lang: DEFAULT_LANG, path: fullPath };
-  const policy = path === fullPath ? unprefixed : findRoutePolicy(path);
+  // Read as its canonical form, so that every spelling of a resource has one key; a path whose
+  // percent-encoding is not UTF-8 has none (the stack answers it 400).
+  const canonical = canonicalizePath(fullPath);
+  const basis = canonical ?? fullPath;
+  const unprefixed = findRoutePolicy(basis);
+  const { lang, path } = unprefixed.localized ? splitLang(basis) : { lang: DEFAULT_LANG, path: basis };
+  const policy = path === basis ? unprefixed : findRoutePolicy(path);
   // The first value counts, for the key and the page alike (`?f=a&f=b` is a search for "a").
   const { params, query: search } = readDeclaredParams(policy.params, (name) => query?.get(name) ?? '');
   const url = (policy.localized ? localizePath(path, lang) : path) + search;
   const asked = query?.get(LANG_PARAM);
-  const redirectTo = policy.localized && isLang(asked) ? localizePath(path, asked) + search : undefined;
+  // `/en` is the English home as `/en/` is: one key already, no detour.
+  const moved = canonical !== undefined && canonical !== fullPath && fullPath !== EN_PREFIX;
+  const redirectTo = canonical === undefined ? undefined : policy.localized && isLang(asked) ? localizePath(path, asked) + search : moved ? url : undefined;
   return { policy, path, lang, params, url, redirectTo };
 }
 

@@ -1,6 +1,7 @@
 // The last handlers: a short 404 for what nothing else answered, and the one error handler.
 import type { NextFunction, Request, Response } from 'express';
 import { isBackendPath } from '../../shared/items/items-api';
+import { readRequestTarget } from '../http/request-target';
 
 const ERROR_PAGE = (status: number, title: string) =>
   `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
@@ -21,6 +22,20 @@ export function sendArticlesUnavailable(res: Response): void {
     .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
     .type('text/plain; charset=utf-8')
     .send('The articles are unavailable for the moment; retry later.\n');
+}
+
+/**
+ * Another spelling of a resource (case, slashes, dot segments, escapes) or an old `?lang=` link: 301 to
+ * the one form of it (request-target.ts), a path of this site. Any cache may keep the move.
+ */
+export function redirectToCanonical(req: Request, res: Response, next: NextFunction): void {
+  const { redirectTo } = readRequestTarget(req);
+  if (redirectTo && (req.method === 'GET' || req.method === 'HEAD')) {
+    // No body: under /www-be/ as anywhere, a move is not a page.
+    res.status(301).set({ Location: redirectTo, 'Cache-Control': 'public, max-age=86400' }).end();
+    return;
+  }
+  next();
 }
 
 /** A path whose percent-encoding is not UTF-8 cannot name anything here: 400 before any handler. */

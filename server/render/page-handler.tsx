@@ -53,11 +53,6 @@ export function createPageHandler({
       return;
     }
     const target = readRequestTarget(req);
-    if (target.redirectTo) {
-      // Links of the time the language was a query parameter: the page now has its own URL.
-      res.set('Cache-Control', 'public, max-age=86400').redirect(301, target.redirectTo);
-      return;
-    }
     const handler = handlers[target.lang];
     const context = await handler.query(toFetchRequest(target.url, res));
     if (context instanceof Response) {

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { assembleAnswer, hashBody, writeStored, type StoredAnswer } from '../http/stored-answer';
+import { assembleAnswer, hashBody, writeStored, type HeaderList, type StoredAnswer } from '../http/stored-answer';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -46,4 +46,16 @@ export function serveHashedAsset(assets: HashedAssets, req: IncomingMessage, res
   if (!asset) return false;
   writeStored(req, res, asset);
   return true;
+}
+
+/** The same assets with these headers too (the site's policy headers), replacing any of the same name; stored once, not added per answer. */
+export function withHeaders(assets: HashedAssets, headers: HeaderList): HashedAssets {
+  const names = new Set(headers.filter((_, at) => at % 2 === 0).map((name) => name.toLowerCase()));
+  const kept = (list: HeaderList) => list.flatMap((value, at) => (at % 2 === 0 && !names.has(value.toLowerCase()) ? [value, list[at + 1]!] : []));
+  return new Map(
+    [...assets].map(([url, asset]) => [
+      url,
+      assembleAnswer(asset.status, [...kept(asset.base.headers), ...headers], { gzip: asset.gzip.body, br: asset.br.body }, asset.hash),
+    ]),
+  );
 }

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_HOST, startDocumentedNginx, type DocumentedNginx } from '../support/documented-nginx';
 import { FIXTURE_CONTENT_DIR } from '../support/fixtures';
+import { findFreePort } from '../support/free-port';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { rootDir } from '../support/test-app';
 
@@ -129,5 +130,49 @@ describe('nginx in front (docs/deploy.md)', () => {
     const answer = await get('https', httpsPort, '/');
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe('/architecte-logiciel-freelance-java-spring-angular');
+  });
+});
+
+// Issue 25, finding 7: nginx's own answers carry a policy too, and name no version.
+describe('answers nginx writes itself (docs/deploy.md)', () => {
+  const strict = "default-src 'none'; frame-ancestors 'none'";
+
+  it('sends no version, and its redirect and refusals with CSP and nosniff', async () => {
+    const redirect = await get('http', httpPort, '/articles');
+    const tooLarge = await get('https', httpsPort, '/articles', { 'X-Big': 'y'.repeat(10_000) });
+    expect(tooLarge.status).toBe(400);
+    for (const answer of [redirect, tooLarge]) {
+      expect(answer.headers.server).toBe('nginx');
+      expect(answer.headers['content-security-policy']).toBe(strict);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(tooLarge.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(tooLarge.body.toString()).not.toMatch(/nginx\//);
+  });
+
+  it("leaves the site's own policy alone, on a miss and on a hit alike: one CSP, the site's", async () => {
+    const direct = await fetch(`${server.url}/help/about?v=policy`);
+    const sitePolicy = direct.headers.get('content-security-policy');
+    expect(sitePolicy).toMatch(/'strict-dynamic'/);
+    for (const expected of ['MISS', 'HIT']) {
+      const answer = await get('https', httpsPort, '/help/about?v=policy');
+      expect(answer.headers['x-cache-status']).toBe(expected);
+      expect(answer.headers['content-security-policy']).toBe(sitePolicy);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('sends its 502 while the Node server is down with CSP, nosniff and HSTS', async () => {
+    const down = await startDocumentedNginx(rootDir, await findFreePort());
+    try {
+      const answer = await down.get('https', '/articles');
+      expect(answer.status).toBe(502);
+      expect(answer.headers.server).toBe('nginx');
+      expect(answer.headers['content-security-policy']).toBe(strict);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await down.stop();
+    }
   });
 });

@@ -61,4 +61,18 @@ describe('request logs', () => {
     const everything = JSON.stringify(recorder.lines());
     expect(everything).not.toMatch(/S3cr3t|private-session-value|private-bearer|XSRF-TOKEN=/);
   });
+
+  // Issue 25, finding 10: the rate limit answered before the logger ran, so kept API answers and 429s went unlogged.
+  it('logs every answer behind the rate limit: kept API answers, refusals and malformed paths', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RATE_LIMIT_PER_MINUTE: '20' }, recorder.logger);
+    const urls = [...Array.from({ length: 22 }, (_, at) => `/www-be/items/v1.0/items${at % 2 ? '?f=java' : ''}`), '/%C3', '/favicon.svg'];
+    const statuses: number[] = [];
+    for (const url of urls) statuses.push((await request(ctx.app).get(url)).status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    const logged = recorder.lines().filter((line) => line.req && line.res);
+    expect(logged.map((line) => [(line.req as { path: string }).path, (line.res as { status: number }).status])).toEqual(
+      urls.map((url, at) => [url.split('?')[0], statuses[at]]),
+    );
+  });
 });

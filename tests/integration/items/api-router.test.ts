@@ -141,7 +141,10 @@ describe('other paths', () => {
 
 describe('paths under /www-be/ in another case', () => {
   it('answers JSON, like the lower-case paths, never an HTML page', async () => {
-    const response = await request(ctx.app).get('/WWW-BE/nothing-here').set('Accept', 'text/html').expect(404).expect('content-type', /json/);
+    const moved = await request(ctx.app).get('/WWW-BE/nothing-here').set('Accept', 'text/html').expect(301);
+    expect(moved.headers.location).toBe('/www-be/nothing-here');
+    expect(moved.text).toBe('');
+    const response = await request(ctx.app).get(moved.headers.location!).set('Accept', 'text/html').expect(404).expect('content-type', /json/);
     expect(response.body).toMatchObject({ error: 'not_found' });
   });
 });

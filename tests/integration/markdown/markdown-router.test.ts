@@ -37,7 +37,9 @@ describe('/articles/{id}.md', () => {
 
   it('answers 404 in plain text for an article that does not exist', async () => {
     for (const url of ['/articles/missing.md', '/articles/..md', '/articles/%2e%2e.md']) {
-      const response = await request(fixture.app).get(url);
+      // `%2e%2e.md` is spelled `...md` (decision 034): moved there first.
+      const first = await request(fixture.app).get(url);
+      const response = first.status === 301 ? await request(fixture.app).get(first.headers.location!) : first;
       expect(response.status, url).toBe(404);
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     }

@@ -38,13 +38,16 @@ describe('redirects', () => {
   it.each([
     ['/', 301],
     ['/cv', 301],
-    ['/cv/', 301],
     ['/no/such/page', 302],
     ['/articles-old', 302],
     ['/help', 302],
   ])('%s answers %i to the CV page', async (url, status) => {
     const response = await request(ctx.app).get(url).expect(status);
     expect(response.headers.location).toBe(cvPath);
+  });
+
+  it('moves /cv/ to /cv first: one form per path (issue 25)', async () => {
+    expect((await request(ctx.app).get('/cv/').expect(301)).headers.location).toBe('/cv');
   });
 
   it('keeps a missing asset a 404 instead of redirecting', async () => {
@@ -67,8 +70,9 @@ describe('head tags in the server HTML', () => {
     expect($('html').attr('lang')).toBe('fr');
   });
 
-  it('drops the query string and trailing slash from the canonical link', async () => {
-    const { $ } = await getPage('/articles/?f=java');
+  it('drops the query string from the canonical link, and moves a trailing slash away', async () => {
+    expect((await request(ctx.app).get('/articles/?f=java').expect(301)).headers.location).toBe('/articles?f=java');
+    const { $ } = await getPage('/articles?f=java');
     expect(headTags($).canonical).toBe('https://www.example.test/articles');
   });
 
