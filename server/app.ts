@@ -141,7 +141,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use(BACKEND_PATH, notFound);
 
-  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
+  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes, ...(workers ? { workers } : {}) }));
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
   app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 
