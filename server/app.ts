@@ -125,6 +125,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
       ttlSeconds: config.cacheTtlSeconds,
       context: site.pageContexts[DEFAULT_LANG],
       fullContent: config.feedFullContent,
+      logger,
     }),
   );
   app.use(

@@ -21,11 +21,16 @@ export const MAX_TAGS_PER_ARTICLE = 20;
 /** Most distinct tags (compared as toTagKey compares them) in one list; a tag past them is dropped from its entry. */
 export const MAX_DISTINCT_TAGS = 1_000;
 
-/** The text on one line (any run of white space, line breaks included, is one space), cut to `max` characters with "…". */
+/** The text on one line (any run of white space, line breaks included, is one space, control characters go), cut to `max` characters with "…". */
 export function boundLine(text: string, max: number): string {
   // Cut first: folding a 2 MB string costs more than what is kept.
   const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
-  const line = head.replace(/\s+/g, ' ').trim();
+  // Control characters and noncharacters are not text: gone before the spaces are folded.
+  const line = head
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (line.length <= max) return line;
   // Not between the two halves of a surrogate pair.
   const cut = /[\uD800-\uDBFF]/.test(line[max - 2] ?? '') ? max - 2 : max - 1;
