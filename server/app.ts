@@ -24,6 +24,7 @@ import { createMarkdownRouter } from './markdown/markdown-router';
 import { createHotPath, sendKeptAnswer } from './http/hot-path';
 import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
+import { trackClient } from './http/client-context';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
 import { createSecurityHeaders, type TrustProxy } from './security';
@@ -65,6 +66,8 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // Each request's work runs for its client: the upstream's list fetches are shared by client (decision 036).
+  app.use(trackClient);
   const cache = new ItemsCache(source, {
     ttlSeconds: config.cacheTtlSeconds,
     maxKeys: config.cacheMaxKeys,
