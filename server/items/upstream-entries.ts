@@ -180,7 +180,13 @@ export function decodeUpstreamArticle(bytes: Uint8Array): DecodedArticle {
 export type ListProblem = { dropped: DroppedField & { index: number; id: unknown } } | { replaced: { id: string; fields: string[] } };
 
 /** One list answer: its usable entries (summaries cut as prepareSummary cuts them) and what was dropped or replaced, or why it cannot be used. */
-export type DecodedList = { items: ArticleSummary[]; problems: ListProblem[] } | { invalid: 'json' | 'not an array' };
+export type DecodedList = { items: ArticleSummary[]; problems: ListProblem[]; unreported: number } | { invalid: 'json' | 'not an array' };
+
+/**
+ * Problems of one list reported one by one; past them only counted. A list of 27,000 entries each cut
+ * reported 27,000 problems, copied back from the thread with the list and logged line by line.
+ */
+export const MAX_REPORTED_PROBLEMS = 100;
 
 /** Entries checked between two pauses when a pause is given (on the event loop): 10,000 at once hold it for hundreds of ms. */
 const LIST_SLICE = 500;
@@ -206,17 +212,22 @@ export async function decodeUpstreamList(bytes: Uint8Array, pause?: () => Promis
   if (!Array.isArray(json.value)) return { invalid: 'not an array' };
   const items: ArticleSummary[] = [];
   const problems: ListProblem[] = [];
+  let unreported = 0;
+  const report = (problem: ListProblem) => {
+    if (problems.length < MAX_REPORTED_PROBLEMS) problems.push(problem);
+    else unreported += 1;
+  };
   const tagKeys = new Set<string>();
   for (const [index, raw] of json.value.entries()) {
     if (pause && index > 0 && index % LIST_SLICE === 0) await pause();
     const parsed = parseEntry<WireArticleSummary>(raw, summaryFields);
     if ('dropped' in parsed) {
-      problems.push({ dropped: { index, id: describeId(raw), ...parsed.dropped } });
+      report({ dropped: { index, id: describeId(raw), ...parsed.dropped } });
       continue;
     }
     if (!keepKnownTags(parsed.item, tagKeys) && !parsed.replaced.includes('tags')) parsed.replaced.push('tags');
-    if (parsed.replaced.length > 0) problems.push({ replaced: { id: parsed.item.id, fields: parsed.replaced } });
+    if (parsed.replaced.length > 0) report({ replaced: { id: parsed.item.id, fields: parsed.replaced } });
     items.push(boundSummary(readWireItem(parsed.item)));
   }
-  return { items, problems };
+  return { items, problems, unreported };
 }

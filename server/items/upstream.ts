@@ -118,6 +118,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
       if ('dropped' in problem) log.warn(problem.dropped, 'malformed upstream item dropped');
       else log.warn(problem.replaced, 'upstream item fields replaced');
     }
+    if (decoded.unreported > 0) log.warn({ filter: f, count: decoded.unreported }, 'more upstream items dropped or cut, not logged one by one');
     return decoded.items;
   }
 

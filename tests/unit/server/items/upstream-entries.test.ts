@@ -8,6 +8,7 @@ import {
   decodeUpstreamList,
   MAX_DISTINCT_TAGS,
   MAX_IMAGES_PER_ARTICLE,
+  MAX_REPORTED_PROBLEMS,
   MAX_TAG_CHARS,
   MAX_TAGS_PER_ARTICLE,
   MAX_TITLE_CHARS,
@@ -113,7 +114,9 @@ describe('the bounds of an entry (decision 035)', () => {
     expect(new Set(decoded.items.flatMap((item) => item.tags)).size).toBe(MAX_DISTINCT_TAGS);
     expect(decoded.items[MAX_DISTINCT_TAGS - 2]!.tags).toEqual(['Java', `t-${MAX_DISTINCT_TAGS - 2}`]);
     expect(decoded.items[MAX_DISTINCT_TAGS - 1]!.tags).toEqual(['Java']);
-    expect(decoded.problems).toHaveLength(1_500 - MAX_DISTINCT_TAGS + 1);
+    // The first MAX_REPORTED_PROBLEMS one by one, the others counted.
+    expect(decoded.problems).toHaveLength(MAX_REPORTED_PROBLEMS);
+    expect(decoded.unreported).toBe(1_500 - MAX_DISTINCT_TAGS + 1 - MAX_REPORTED_PROBLEMS);
     expect(decoded.problems[0]).toEqual({ replaced: { id: `a-${MAX_DISTINCT_TAGS - 1}`, fields: ['tags'] } });
   });
 });
@@ -138,6 +141,7 @@ describe('a list answer', () => {
         { dropped: { index: 1, id: '..', field: 'id', reason: 'not a usable article id' } },
         { dropped: { index: 2, id: undefined, field: '(entry)', reason: 'not an object' } },
       ],
+      unreported: 0,
     });
   });
 
