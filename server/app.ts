@@ -24,6 +24,7 @@ import { createMarkdownRouter } from './markdown/markdown-router';
 import { createHotPath, sendKeptAnswer } from './http/hot-path';
 import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
+import { trackClient } from './http/client-context';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
 import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
@@ -65,6 +66,8 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // Each request's work runs for its client: the upstream's list fetches are shared by client (decision 036).
+  app.use(trackClient);
   const cache = new ItemsCache(source, {
     ttlSeconds: config.cacheTtlSeconds,
     maxKeys: config.cacheMaxKeys,
@@ -135,6 +138,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
       ttlSeconds: config.cacheTtlSeconds,
       context: site.pageContexts[DEFAULT_LANG],
       fullContent: config.feedFullContent,
+      logger,
     }),
   );
   app.use(
@@ -151,7 +155,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use(BACKEND_PATH, notFound);
 
-  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
+  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes, ...(workers ? { workers } : {}) }));
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
   app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 

@@ -1,6 +1,7 @@
 // /rss.xml, /atom.xml, /sitemap.xml and /robots.txt: built from the items cache, so they work with
 // either source, and kept compressed in the response cache like pages (decision 019).
 import { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import type { PageContext } from '../../shared/page-context';
 import { createTranslator } from '../../shared/i18n/i18n';
 import { ItemsUnavailableError } from '../../shared/items/items-reader';
@@ -12,7 +13,7 @@ import type { ItemsCache } from '../items/cache';
 import { buildAtomFeed, buildRssFeed, type FeedChannel } from './build-feeds';
 import { buildRobotsTxt } from './build-robots';
 import { buildSitemap } from './build-sitemap';
-import { FEED_ARTICLE_LIMIT, readLatestArticles } from './latest-articles';
+import { FEED_ARTICLE_LIMIT, readLatestArticles, type OnArticleFailure } from './latest-articles';
 import { toTagKey } from '../../shared/items/search';
 import { sendArticlesUnavailable } from '../middleware/errors';
 
@@ -24,6 +25,8 @@ export interface FeedsRouterDeps {
   context: Pick<PageContext, 'lang' | 'translations' | 'siteUrl'>;
   /** FEED_FULL_CONTENT: the feeds carry each article's body. */
   fullContent?: boolean;
+  /** Where an article a feed carries as its summary, because it could not be read, is reported. */
+  logger?: Logger;
 }
 
 /** A tag's feed for a tag no article carries. */
@@ -35,8 +38,12 @@ class FeedMovedError extends Error {
   }
 }
 
-export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, fullContent = false }: FeedsRouterDeps): Router {
+export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, fullContent = false, logger }: FeedsRouterDeps): Router {
   const router = Router();
+  const log = logger?.child({ component: 'feeds' });
+  const onFailure: OnArticleFailure = (summary, error) =>
+    log?.warn({ id: summary.id, err: error }, 'feed entry written from its summary: the article cannot be read');
+  const readLatest = (tag?: string) => readLatestArticles(cache, FEED_ARTICLE_LIMIT, tag, onFailure);
   const t = createTranslator(context.lang, context.translations);
   const channel: FeedChannel = {
     siteUrl: context.siteUrl,
@@ -67,17 +74,13 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
     }
   };
 
-  router.get(paths.rss, (req, res) =>
-    answer(req, res, 'application/rss+xml; charset=utf-8', async () => buildRssFeed(channel, await readLatestArticles(cache))),
-  );
-  router.get(paths.atom, (req, res) =>
-    answer(req, res, 'application/atom+xml; charset=utf-8', async () => buildAtomFeed(channel, await readLatestArticles(cache))),
-  );
+  router.get(paths.rss, (req, res) => answer(req, res, 'application/rss+xml; charset=utf-8', async () => buildRssFeed(channel, await readLatest())));
+  router.get(paths.atom, (req, res) => answer(req, res, 'application/atom+xml; charset=utf-8', async () => buildAtomFeed(channel, await readLatest())));
   // A tag's own feeds, linked from its page: the newest articles carrying it; 404 for a tag no article has.
   const tagFeed = (build: typeof buildRssFeed, type: string, file: string) => async (req: Request<{ tag: string }>, res: Response) => {
     const { tag } = req.params;
     await answer(req, res, type, async () => {
-      const articles = await readLatestArticles(cache, FEED_ARTICLE_LIMIT, tag);
+      const articles = await readLatest(tag);
       if (articles.length === 0) throw new FeedNotFoundError();
       const written = articles[0]!.tags.find((each) => toTagKey(each) === toTagKey(tag)) ?? tag;
       if (written !== tag) throw new FeedMovedError(`${paths.tag(written)}/${file}`);

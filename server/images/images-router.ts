@@ -17,6 +17,7 @@ import { setImageCatalog } from '../html/responsive-images';
 import { createShareImageRouter, IMMUTABLE, REVALIDATED } from '../share/share-image-router';
 import { DiskCache, hashKey } from './disk-cache';
 import { readImageCatalog, type CatalogImage } from './image-catalog';
+import type { ArticleWorkers } from '../workers/worker-pool';
 
 // Two cores shared with the page renders: one resize at a time is enough for copies made once.
 sharp.concurrency(1);
@@ -27,6 +28,8 @@ export interface ImagesRouterDeps {
   rootDir: string;
   cacheDir: string;
   maxBytes: number;
+  /** Where share cards are drawn; on the event loop when not given. */
+  workers?: Pick<ArticleWorkers, 'drawShareCard'>;
 }
 
 /** A resized copy of a raster image, in one format. Quality settings: visually clean at a fraction of the PNG. */
@@ -44,13 +47,13 @@ export async function makeVariant(image: CatalogImage, width: number, format: Va
   }
 }
 
-export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: ImagesRouterDeps): Router {
+export function createImagesRouter({ items, rootDir, cacheDir, maxBytes, workers }: ImagesRouterDeps): Router {
   const cache = new DiskCache({ dir: cacheDir, maxBytes });
   const catalog = readImageCatalog(path.join(rootDir, 'public'));
   setImageCatalog(catalog);
 
   const router = Router();
-  router.use(createShareImageRouter({ items, rootDir, cache }));
+  router.use(createShareImageRouter({ items, rootDir, cache, ...(workers ? { drawCard: (card, photo) => workers.drawShareCard(card, photo) } : {}) }));
 
   router.get('/images/{*rest}', async (req: Request, res: Response, next) => {
     const variant = parseVariantPath(req.path);

@@ -13,16 +13,33 @@ import { prepareSummary } from '../html/prepare-article';
 import { createInlineArticleWorkers, type ArticleWorkers } from '../workers/worker-pool';
 import { ItemsContentError, type ItemsSource } from './source';
 
-/** Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion. */
-function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: string; page: number; pageSize: number }): SearchAnswer {
-  const key = tag === undefined ? undefined : toTagKey(tag);
-  const matching = key === undefined ? list : list.filter((article) => article.tags.some((each) => toTagKey(each) === key));
+/** Articles whose tags are read between two yields to the event loop when faceting a list. */
+const FACET_SLICE = 1_000;
+
+/**
+ * Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion.
+ * Read in slices with a turn of the event loop between them, each tag's key computed once: 27,000
+ * upstream items held the event loop 0.5 s in one go (issue 25).
+ */
+async function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: string; page: number; pageSize: number }): Promise<SearchAnswer> {
+  const wanted = tag === undefined ? undefined : toTagKey(tag);
+  const keys = new Map<string, string>();
+  const keyOf = (each: string) => {
+    let key = keys.get(each);
+    if (key === undefined) keys.set(each, (key = toTagKey(each)));
+    return key;
+  };
+  const matching: ArticleSummary[] = [];
   const counts = new Map<string, { tag: string; count: number }>();
-  for (const article of matching) {
+  for (const [index, article] of list.entries()) {
+    if (index > 0 && index % FACET_SLICE === 0) await yieldToEventLoop();
+    if (wanted !== undefined && !article.tags.some((each) => keyOf(each) === wanted)) continue;
+    matching.push(article);
     for (const each of article.tags) {
-      const facet = counts.get(toTagKey(each)) ?? { tag: each, count: 0 };
-      facet.count += 1;
-      counts.set(toTagKey(each), facet);
+      const key = keyOf(each);
+      const facet = counts.get(key);
+      if (facet) facet.count += 1;
+      else counts.set(key, { tag: each, count: 1 });
     }
   }
   return {
@@ -71,6 +88,20 @@ export function estimateBytes(value: unknown): number {
     default:
       return 8;
   }
+}
+
+/** List entries sized between two yields to the event loop. */
+const ESTIMATE_SLICE = 2_000;
+
+/** The size the store would compute for a list's entry, in slices: 27,000 summaries held the event loop 100-260 ms at once (issue 25). Undefined for a small value. */
+async function estimateEntryBytes(key: string, entry: Entry<unknown>): Promise<number | undefined> {
+  if (!Array.isArray(entry.value) || entry.value.length <= ESTIMATE_SLICE) return undefined;
+  let total = 32;
+  for (const [index, item] of (entry.value as unknown[]).entries()) {
+    if (index > 0 && index % ESTIMATE_SLICE === 0) await yieldToEventLoop();
+    total += 8 + estimateBytes(item);
+  }
+  return Math.max(1, total + key.length * 2 + 64);
 }
 
 export class ItemsCache implements ItemsReader {
@@ -220,8 +251,9 @@ export class ItemsCache implements ItemsReader {
         if (error instanceof ItemsContentError) return { error, freshUntil: this.now() + this.ttlMs };
         throw error;
       })
-      .then((entry) => {
-        if (generation === this.generation) this.store.set(key, entry);
+      .then(async (entry) => {
+        const size = await estimateEntryBytes(key, entry);
+        if (generation === this.generation) this.store.set(key, entry, size === undefined ? undefined : { size });
         return entry;
       })
       .finally(() => {

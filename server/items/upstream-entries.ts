@@ -4,17 +4,64 @@
 // replaced comes back as data, for the event loop's logger.
 import { z } from 'zod';
 import { isValidArticleId } from '../../shared/items/items-reader';
+import { toTagKey } from '../../shared/items/search';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { readWireItem, type WireArticle, type WireArticleSummary } from '../../shared/items/wire-format';
 import { boundHtml, MAX_BODY_CHARS, MAX_BODY_ELEMENTS, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS } from '../html/prepare-article';
 import { isIsoDate } from './iso-date';
+
+// What an entry may carry at most (decision 035). A real article is far below each; a hostile one cost
+// seconds of event loop and hundreds of megabytes past them (issue 25: 100,000 tags, a 2 MB title).
+/** Longest title kept, in characters (a real one is under 120); a longer one is cut and ends with "…". */
+export const MAX_TITLE_CHARS = 300;
+/** Longest tag kept, in characters; a longer one is cut. */
+export const MAX_TAG_CHARS = 60;
+/** Most tags kept per article (the first ones); the others are dropped. */
+export const MAX_TAGS_PER_ARTICLE = 20;
+/** Most distinct tags (compared as toTagKey compares them) in one list; a tag past them is dropped from its entry. */
+export const MAX_DISTINCT_TAGS = 1_000;
+
+/** The text on one line (any run of white space, line breaks included, is one space, control characters go), cut to `max` characters with "…". */
+export function boundLine(text: string, max: number): string {
+  // Cut first: folding a 2 MB string costs more than what is kept.
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  // Control characters and noncharacters are not text: gone before the spaces are folded.
+  const line = head
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (line.length <= max) return line;
+  // Not between the two halves of a surrogate pair.
+  const cut = /[\uD800-\uDBFF]/.test(line[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${line.slice(0, cut).trimEnd()}…`;
+}
+
+/** Tags as kept: strings on one line, cut to MAX_TAG_CHARS, the first of each key, at most MAX_TAGS_PER_ARTICLE. */
+function boundTags(values: unknown[]): string[] {
+  const tags: string[] = [];
+  const keys = new Set<string>();
+  for (const value of values) {
+    if (tags.length >= MAX_TAGS_PER_ARTICLE) break;
+    if (typeof value !== 'string') continue;
+    const tag = boundLine(value, MAX_TAG_CHARS);
+    const key = toTagKey(tag);
+    if (key === '' || keys.has(key)) continue;
+    keys.add(key);
+    tags.push(tag);
+  }
+  return tags;
+}
 
 // Each field is checked on its own. Without a usable id, title or date an entry cannot be shown or
 // linked: it is dropped. Any other field that is wrong is replaced by its empty value (issue 13).
 // An entry gets its fields in the order written here: the items API answers them in that order.
 const requiredFields = {
   id: z.union([z.string(), z.number().int().nonnegative()]).transform(String).refine(isValidArticleId, { error: 'not a usable article id' }),
-  tit: z.string().trim().min(1),
+  tit: z
+    .string()
+    .transform((title) => boundLine(title, MAX_TITLE_CHARS))
+    .pipe(z.string().min(1)),
   date_m: z.string().refine(isIsoDate, { error: 'not an ISO 8601 date of the calendar' }),
 };
 
@@ -33,13 +80,23 @@ function isUsableImageUrl(url: string): boolean {
 
 type Replaceable<T> = { schema: z.ZodType<T>; empty: T };
 
-/** A list whose entries of the wrong type are left out, one by one, rather than the whole list. */
-const listOf = <T>(item: z.ZodType<T>) => z.array(z.unknown()).transform((values) => values.filter((value): value is T => item.safeParse(value).success));
+/** Most image URLs kept per article: the first is the thumbnail, the others are not shown. */
+export const MAX_IMAGES_PER_ARTICLE = 10;
+
+/** The usable image URLs, the first MAX_IMAGES_PER_ARTICLE of them; members of the wrong type are left out one by one. */
+function boundImages(values: unknown[]): string[] {
+  const urls: string[] = [];
+  for (const value of values) {
+    if (urls.length >= MAX_IMAGES_PER_ARTICLE) break;
+    if (typeof value === 'string' && isUsableImageUrl(value)) urls.push(value);
+  }
+  return urls;
+}
 
 const summaryFields = {
-  tags: { schema: listOf(z.string().min(1)), empty: [] } satisfies Replaceable<string[]>,
+  tags: { schema: z.array(z.unknown()).transform(boundTags), empty: [] } satisfies Replaceable<string[]>,
   img: {
-    schema: z.union([z.string().transform((url) => [url]), listOf(z.string())]).transform((urls) => urls.filter(isUsableImageUrl)),
+    schema: z.union([z.string().transform((url) => [url]), z.array(z.unknown())]).transform(boundImages),
     empty: [],
   } satisfies Replaceable<string[]>,
   sum: { schema: z.string(), empty: '' } satisfies Replaceable<string>,
@@ -70,15 +127,21 @@ function parseEntry<T>(raw: unknown, fields: Record<string, Replaceable<unknown>
     item[field] = parsed.data;
   }
   const replaced: string[] = [];
+  // A title past its bound is cut: reported like a replaced field.
+  if (typeof record.tit === 'string' && record.tit.length > MAX_TITLE_CHARS && item.tit !== record.tit.trim()) replaced.push('tit');
   for (const [field, { schema, empty }] of Object.entries(fields)) {
     const value = record[field];
     const parsed = value == null ? undefined : schema.safeParse(value);
     item[field] = parsed?.success ? parsed.data : empty;
-    // An absent field is allowed (DESIGN.md); a present one that was wrong, or partly wrong, is reported.
-    const shortened = Array.isArray(parsed?.data) && Array.isArray(value) && parsed.data.length !== value.length;
+    // An absent field is allowed (DESIGN.md); a present one that was wrong, or partly wrong (cut), is reported.
+    const shortened = Array.isArray(parsed?.data) && Array.isArray(value) && !isSameList(parsed.data as unknown[], value);
     if ((parsed && !parsed.success) || shortened) replaced.push(field);
   }
   return { item: item as T, replaced };
+}
+
+function isSameList(kept: unknown[], sent: unknown[]): boolean {
+  return kept.length === sent.length && kept.every((each, at) => each === sent[at]);
 }
 
 /** The id as the upstream sent it, for a log line, bounded. */
@@ -117,10 +180,30 @@ export function decodeUpstreamArticle(bytes: Uint8Array): DecodedArticle {
 export type ListProblem = { dropped: DroppedField & { index: number; id: unknown } } | { replaced: { id: string; fields: string[] } };
 
 /** One list answer: its usable entries (summaries cut as prepareSummary cuts them) and what was dropped or replaced, or why it cannot be used. */
-export type DecodedList = { items: ArticleSummary[]; problems: ListProblem[] } | { invalid: 'json' | 'not an array' };
+export type DecodedList = { items: ArticleSummary[]; problems: ListProblem[]; unreported: number } | { invalid: 'json' | 'not an array' };
+
+/**
+ * Problems of one list reported one by one; past them only counted. A list of 27,000 entries each cut
+ * reported 27,000 problems, copied back from the thread with the list and logged line by line.
+ */
+export const MAX_REPORTED_PROBLEMS = 100;
 
 /** Entries checked between two pauses when a pause is given (on the event loop): 10,000 at once hold it for hundreds of ms. */
 const LIST_SLICE = 500;
+
+/** Drops the entry's tags that would pass MAX_DISTINCT_TAGS in the list; false when some were dropped. */
+function keepKnownTags(item: WireArticleSummary, keys: Set<string>): boolean {
+  const kept = item.tags.filter((tag) => {
+    const key = toTagKey(tag);
+    if (keys.has(key)) return true;
+    if (keys.size >= MAX_DISTINCT_TAGS) return false;
+    keys.add(key);
+    return true;
+  });
+  if (kept.length === item.tags.length) return true;
+  item.tags = kept;
+  return false;
+}
 
 /** `pause`, when given, is awaited every LIST_SLICE entries. */
 export async function decodeUpstreamList(bytes: Uint8Array, pause?: () => Promise<unknown>): Promise<DecodedList> {
@@ -129,15 +212,22 @@ export async function decodeUpstreamList(bytes: Uint8Array, pause?: () => Promis
   if (!Array.isArray(json.value)) return { invalid: 'not an array' };
   const items: ArticleSummary[] = [];
   const problems: ListProblem[] = [];
+  let unreported = 0;
+  const report = (problem: ListProblem) => {
+    if (problems.length < MAX_REPORTED_PROBLEMS) problems.push(problem);
+    else unreported += 1;
+  };
+  const tagKeys = new Set<string>();
   for (const [index, raw] of json.value.entries()) {
     if (pause && index > 0 && index % LIST_SLICE === 0) await pause();
     const parsed = parseEntry<WireArticleSummary>(raw, summaryFields);
     if ('dropped' in parsed) {
-      problems.push({ dropped: { index, id: describeId(raw), ...parsed.dropped } });
+      report({ dropped: { index, id: describeId(raw), ...parsed.dropped } });
       continue;
     }
-    if (parsed.replaced.length > 0) problems.push({ replaced: { id: parsed.item.id, fields: parsed.replaced } });
+    if (!keepKnownTags(parsed.item, tagKeys) && !parsed.replaced.includes('tags')) parsed.replaced.push('tags');
+    if (parsed.replaced.length > 0) report({ replaced: { id: parsed.item.id, fields: parsed.replaced } });
     items.push(boundSummary(readWireItem(parsed.item)));
   }
-  return { items, problems };
+  return { items, problems, unreported };
 }

@@ -4,17 +4,19 @@ import { Router, type Request, type Response } from 'express';
 import matter from 'gray-matter';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PageContext } from '../../shared/page-context';
 import { createTranslator } from '../../shared/i18n/i18n';
 import { ItemsUnavailableError, isValidArticleId, type ItemsReader } from '../../shared/items/items-reader';
 import { toIsoDate } from '../../shared/items/format-date';
+import { htmlToPlainText, truncateText } from '../../shared/items/truncate-html';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { buildCanonicalUrl, paths, toAbsoluteUrl } from '../../shared/paths';
 import { buildCvMarkdown } from '../../shared/site/cv-markdown';
 import { siteConfig } from '../../shared/site/site-config';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
-import { absolutizeMarkdown, convertHtmlToMarkdown, convertHtmlToText } from './to-markdown';
+import { absolutizeMarkdown, convertHtmlToMarkdown, convertHtmlToText, escapeMarkdownText } from './to-markdown';
 import { sendArticlesUnavailable } from '../middleware/errors';
 
 export interface MarkdownRouterDeps {
@@ -50,25 +52,50 @@ export function buildArticleMarkdown(siteUrl: string, article: Article, sourceBo
   const canonical = buildCanonicalUrl(siteUrl, paths.article(article.id));
   const body = sourceBody === undefined ? convertHtmlToMarkdown(article.body, siteUrl, canonical) : absolutizeMarkdown(sourceBody, siteUrl, canonical);
   const frontMatter = {
-    title: article.title,
+    // YAML quotes what it must; the title is still one line, as on the page.
+    title: article.title.replace(/\s+/g, ' ').trim(),
     date: toIsoDate(article.date).replace(/T00:00:00\.000Z$/, ''),
     language: article.language,
     tags: article.tags,
     canonical,
     summary: convertHtmlToText(article.summary),
   };
-  return matter.stringify(`\n# ${article.title}\n\n${body}\n`, frontMatter);
+  // The title is data: a line break, "---", "#" or a tag in it stays text under the one heading.
+  return matter.stringify(`\n# ${escapeMarkdownText(article.title)}\n\n${body}\n`, frontMatter);
 }
 
-/** llms.txt: the site, its owner in one paragraph, then one section per tag listing its articles' twins. */
-export function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], cvTitle: string): string {
-  const byTag = new Map<string, ArticleSummary[]>();
-  for (const article of articles) {
-    for (const tag of article.tags.length > 0 ? [...new Set(article.tags)] : ['Articles']) byTag.set(tag, [...(byTag.get(tag) ?? []), article]);
+/** Sections an article is listed in, its first tags': the owner's articles carry at most five (decision 035). */
+export const LLMS_SECTIONS_PER_ARTICLE = 6;
+/** Longest note (the summary as text) after a link in llms.txt, in characters. */
+export const LLMS_NOTE_MAX_CHARS = 300;
+/** Articles written between two turns of the event loop. */
+const LLMS_SLICE = 500;
+
+/** The note of a link: the summary as one line of text (a regular expression, not a parse: 27,000 of them), cut. */
+function noteOf(article: ArticleSummary): string {
+  return escapeMarkdownText(truncateText(htmlToPlainText(article.summary), LLMS_NOTE_MAX_CHARS));
+}
+
+/**
+ * llms.txt: the site, its owner in one paragraph, then one section per tag listing its articles' twins.
+ * Each article's line is written once, in slices with `pause` between them, and put in its sections:
+ * linear in the articles (the list of 27,000 upstream items took 4 s when each section was copied).
+ */
+export async function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], cvTitle: string, pause?: () => Promise<unknown>): Promise<string> {
+  const sections = new Map<string, string[]>();
+  for (const [index, article] of articles.entries()) {
+    if (pause && index > 0 && index % LLMS_SLICE === 0) await pause();
+    const note = noteOf(article);
+    const line = `- [${escapeMarkdownText(article.title)}](${toAbsoluteUrl(siteUrl, paths.articleMarkdown(article.id))})${note ? `: ${note}` : ''}`;
+    const tags = article.tags.length > 0 ? [...new Set(article.tags)].slice(0, LLMS_SECTIONS_PER_ARTICLE) : ['Articles'];
+    for (const tag of tags) {
+      const lines = sections.get(tag);
+      if (lines) lines.push(line);
+      else sections.set(tag, [line]);
+    }
   }
-  const line = (article: ArticleSummary) =>
-    `- [${article.title.replace(/[[\]]/g, '')}](${toAbsoluteUrl(siteUrl, paths.articleMarkdown(article.id))}): ${convertHtmlToText(article.summary)}`;
-  const sections = [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b, 'fr', { sensitivity: 'base' }));
+  const collator = new Intl.Collator('fr', { sensitivity: 'base' });
+  const sorted = [...sections.entries()].sort(([a], [b]) => collator.compare(a, b));
   return [
     `# ${siteConfig.siteName}`,
     '',
@@ -77,7 +104,7 @@ export function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], cvTitl
     `## CV`,
     '',
     `- [${cvTitle}](${toAbsoluteUrl(siteUrl, paths.cvMarkdown)}): ${siteConfig.jobDescription}`,
-    ...sections.flatMap(([tag, tagged]) => ['', `## ${tag}`, '', ...tagged.map(line)]),
+    ...sorted.flatMap(([tag, lines]) => ['', `## ${escapeMarkdownText(tag)}`, '', ...lines]),
     '',
   ].join('\n');
 }
@@ -116,7 +143,18 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
       return article && buildArticleMarkdown(siteUrl, article, await readSourceBody(contentDir, article.id));
     });
   });
-  router.get(paths.llmsTxt, (req, res) => answer(req, res, PLAIN, async () => buildLlmsTxt(siteUrl, await items.list(''), t('CV.TITLE'))));
+  // One build per list: asked again (or at once by many) while the list is fresh, the same text.
+  const llmsTexts = new WeakMap<ArticleSummary[], Promise<string>>();
+  const readLlmsTxt = async () => {
+    const articles = await items.list('');
+    let text = llmsTexts.get(articles);
+    if (!text) {
+      text = buildLlmsTxt(siteUrl, articles, t('CV.TITLE'), () => yieldToEventLoop());
+      llmsTexts.set(articles, text);
+    }
+    return text;
+  };
+  router.get(paths.llmsTxt, (req, res) => answer(req, res, PLAIN, readLlmsTxt));
   router.get(paths.cvMarkdown, (req, res) =>
     answer(req, res, MARKDOWN, async () => {
       // Without the articles for now, the CV is still given, its skills unlinked.

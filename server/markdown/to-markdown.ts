@@ -87,3 +87,17 @@ export function convertHtmlToMarkdown(html: string, siteUrl: string, baseUrl: st
 export function convertHtmlToText(html: string): string {
   return textContent(parseDocument(html).children).replace(/\s+/g, ' ').trim();
 }
+
+// What would make Markdown of plain text: a backslash, code, emphasis and strikethrough marks, link
+// brackets, an HTML tag or autolink, an entity, and a # that could open or close a heading.
+const MARKDOWN_SYNTAX = /[\\`*_~[\]]|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)|(?<=^|\s)#/g;
+
+/**
+ * Data (a title, a tag, a summary) as Markdown text that reads as what it says: on one line, each
+ * character Markdown would take as structure escaped with a backslash (CommonMark escapes any ASCII
+ * punctuation so). Written after a prefix ("# ", "## ", "- [", ": "), never at the start of a line.
+ * markdown-escape, the package for this, leaves the backslash itself and entities unescaped.
+ */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(MARKDOWN_SYNTAX, '\\$&');
+}

@@ -1,9 +1,8 @@
 // A share card drawn to PNG: satori lays the element tree out as SVG with the fonts given, resvg
 // rasterises it. Both ship their code in npm packages; the fonts come from @fontsource/inter.
-import { Resvg } from '@resvg/resvg-js';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import satori, { type Font } from 'satori';
+import type { Font } from 'satori';
 import { SHARE_IMAGE, type ShareCard } from '../../shared/seo/share-image';
 import { CARD_FONT_FAMILY, ShareCardLayout } from './share-card';
 
@@ -31,6 +30,8 @@ export async function loadCardFonts(): Promise<Font[]> {
 
 /** The card as PNG bytes, 1200×630. */
 export async function renderShareImage(card: ShareCard, { fonts, photo }: { fonts: Font[]; photo: string }): Promise<Buffer> {
+  // Loaded on the first card: the worker threads that run this also prepare articles, and start faster without them.
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await satori(ShareCardLayout({ card, photo }), { width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fonts });
   return new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_IMAGE.width }, font: { loadSystemFonts: false } }).render().asPng();
 }

@@ -1,7 +1,7 @@
 // The layout of a 1200×630 share card, in the element tree satori draws (flexbox only, inline styles).
 // Colours are the day theme's (client/styles.css): what most visitors see first.
 import type { ReactNode } from 'react';
-import { SHARE_IMAGE, type ShareCard } from '../../shared/seo/share-image';
+import { CARD_MAX_TAGS, CARD_TAG_MAX_CHARS, CARD_TITLE_MAX_CHARS, cutForCard, SHARE_IMAGE, type ShareCard } from '../../shared/seo/share-image';
 import { siteConfig } from '../../shared/site/site-config';
 
 export const CARD_COLOURS = {
@@ -49,15 +49,16 @@ function describeText(card: ShareCard): { kicker: string; title: string; badges:
     case 'article':
       return {
         kicker: `Article · ${card.date}`,
-        title: card.title,
-        badges: card.tags.slice(0, 6).map((tag) => (tag.length > 28 ? `${tag.slice(0, 27)}…` : tag)),
+        title: cutForCard(card.title, CARD_TITLE_MAX_CHARS),
+        badges: card.tags.slice(0, CARD_MAX_TAGS).map((tag) => cutForCard(tag, CARD_TAG_MAX_CHARS)),
       };
     case 'cv':
       return { kicker: 'CV', title: card.title, badges: [], sentence: card.description };
     case 'articles':
       return { kicker: siteConfig.siteName, title: card.title, badges: [] };
     case 'tag':
-      return { kicker: 'Articles sur le thème', title: card.tag, badges: [] };
+      // The tag names the card's URL: whole in the card, cut where it is drawn.
+      return { kicker: 'Articles sur le thème', title: cutForCard(card.tag, CARD_TITLE_MAX_CHARS), badges: [] };
   }
 }
 

@@ -30,6 +30,20 @@ export interface ShareImageRouterDeps {
   /** Project root: the owner's photo is read from its public/. */
   rootDir: string;
   cache: DiskCache;
+  /** Draws a card to PNG: on the worker threads (server/workers/); on the event loop when not given. */
+  drawCard?: (card: ShareCard, photo: string) => Promise<Buffer>;
+}
+
+/** Drawing on the event loop, the fonts read on the first card (WORKER_THREADS=0 and callers without threads). */
+function createInlineDrawing(): (card: ShareCard, photo: string) => Promise<Buffer> {
+  let fonts: Promise<Font[]> | undefined;
+  return async (card, photo) => {
+    const loaded = await (fonts ??= loadCardFonts().catch((error: unknown) => {
+      fonts = undefined;
+      throw error;
+    }));
+    return renderShareImage(card, { fonts: loaded, photo });
+  };
 }
 
 /** The tag as the articles write it ("spring boot" finds "Spring Boot"), or undefined when no article has it. */
@@ -42,14 +56,14 @@ export function findTag(articles: { tags: string[] }[], wanted: string): string 
   return undefined;
 }
 
-export function createShareImageRouter({ items, rootDir, cache }: ShareImageRouterDeps): Router {
+export function createShareImageRouter({ items, rootDir, cache, drawCard = createInlineDrawing() }: ShareImageRouterDeps): Router {
   const router = Router();
-  let drawing: Promise<{ fonts: Font[]; photo: string; photoHash: string }> | undefined;
-  // Fonts and photo are read once, on the first card asked for (a server that is never shared never reads them).
+  let drawing: Promise<{ photo: string; photoHash: string }> | undefined;
+  // The photo is read once, on the first card asked for (a server that is never shared never reads it).
   const loadDrawing = () =>
     (drawing ??= (async () => {
       const photoBytes = await readFile(path.join(rootDir, 'public', siteConfig.photo.large.src2x));
-      return { fonts: await loadCardFonts(), photo: `data:image/png;base64,${photoBytes.toString('base64')}`, photoHash: hashKey(photoBytes) };
+      return { photo: `data:image/png;base64,${photoBytes.toString('base64')}`, photoHash: hashKey(photoBytes) };
     })().catch((error: unknown) => {
       // A photo put back in place is read on the next request, not after a restart.
       drawing = undefined;
@@ -64,7 +78,7 @@ export function createShareImageRouter({ items, rootDir, cache }: ShareImageRout
     const hash = hashShareCard(card);
     const assets = await loadDrawing();
     // The file also changes with the photo, which the URL's hash does not cover.
-    const png = await cache.getOrMake(`${hashKey(`${hash}:${assets.photoHash}`)}.png`, () => renderShareImage(card, assets));
+    const png = await cache.getOrMake(`${hashKey(`${hash}:${assets.photoHash}`)}.png`, () => drawCard(card, assets.photo));
     res.set({ 'Cache-Control': req.query.v === hash ? IMMUTABLE : REVALIDATED, ETag: `"${hash}"` }).type(SHARE_IMAGE.type);
     // The same bytes for everyone: a cookie would keep shared caches (nginx, CDNs) from storing them.
     res.removeHeader('Set-Cookie');

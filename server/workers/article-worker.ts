@@ -2,14 +2,17 @@
 // holds the event loop (decision 027). Each export is one kind of job. Inputs and results are plain
 // data for the structured clone: a content file error comes back as a value, since an Error loses
 // its own fields on the way.
+import type { Font } from 'satori';
 import { readArticleAids, type ArticleAids } from '../../shared/items/article-aids';
 import type { Article } from '../../shared/items/types';
+import type { ShareCard } from '../../shared/seo/share-image';
 import { prepareArticle } from '../html/prepare-article';
 import type { CatalogImage } from '../images/image-catalog';
 import { writeCacheEntry, type CachedArticle, type PackedEntry } from '../items/content/content-cache';
 import { ContentFileError, parseArticleSource } from '../items/content/parse-article-file';
 import { buildIndexDocument } from '../items/content/search-index';
 import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
+import { loadCardFonts, renderShareImage } from '../share/render-share-image';
 
 export interface PrepareArticleTask {
   article: Article;
@@ -90,4 +93,22 @@ export function decodeUpstreamArticleJob({ bytes }: UpstreamBytesTask): DecodedA
 /** A list answer of the items service decoded and checked, entry by entry. */
 export function decodeUpstreamListJob({ bytes }: UpstreamBytesTask): Promise<DecodedList> {
   return decodeUpstreamList(bytes);
+}
+
+/** A share card to draw, and the owner's photo as a data URL (read once by the router). */
+export interface DrawShareCardTask {
+  card: ShareCard;
+  photo: string;
+}
+
+/** The card fonts, read once per thread on its first card. */
+let cardFonts: Promise<Font[]> | undefined;
+
+/** A share card drawn to PNG (satori, then resvg): 30-100 ms of CPU a card, and seconds for a hostile one, off the event loop. */
+export async function drawShareCardJob({ card, photo }: DrawShareCardTask): Promise<Uint8Array> {
+  const fonts = await (cardFonts ??= loadCardFonts().catch((error: unknown) => {
+    cardFonts = undefined;
+    throw error;
+  }));
+  return renderShareImage(card, { fonts, photo });
 }

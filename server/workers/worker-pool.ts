@@ -17,7 +17,8 @@ import { ContentFileError } from '../items/content/parse-article-file';
 import { ItemsContentError } from '../items/source';
 import * as jobs from './article-worker';
 import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
-import type { AnalyseFileTask, AnalysedFile, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
+import type { AnalyseFileTask, AnalysedFile, DrawShareCardTask, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
+import type { ShareCard } from '../../shared/seo/share-image';
 
 export interface WorkerStats {
   /** Threads running now (0 when the jobs run inline). */
@@ -46,6 +47,8 @@ export interface ArticleWorkers {
   decodeUpstreamArticle(bytes: Uint8Array, subject: string): Promise<DecodedArticle>;
   /** The same for a list answer: its entries checked one by one. */
   decodeUpstreamList(bytes: Uint8Array, subject: string): Promise<DecodedList>;
+  /** A share card drawn to PNG with the owner's photo (a data URL); an ArticleJobError when the job fails. */
+  drawShareCard(card: ShareCard, photo: string): Promise<Buffer>;
   stats(): WorkerStats;
   /** True once a thread has loaded the jobs (0.5 to 1 s after the start), always inline: until then, work that holds up no request may be done inline. */
   isReady(): boolean;
@@ -211,6 +214,11 @@ function wrapRunner({
       if (inline || bytes.byteLength < THREAD_DECODE_MIN_BYTES) return decodeUpstreamList(bytes, () => yieldToEventLoop());
       const [own, buffer] = withOwnBuffer(bytes);
       return runJob('decodeUpstreamListJob', { bytes: own }, subject, [buffer]);
+    },
+    async drawShareCard(card, photo) {
+      const png = await runJob('drawShareCardJob', { card, photo } satisfies DrawShareCardTask, `share card ${card.kind}`);
+      // From a thread, a Buffer arrives as a plain Uint8Array: the same bytes, without a copy.
+      return Buffer.isBuffer(png) ? png : Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     },
     ...rest,
   };

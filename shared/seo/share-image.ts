@@ -24,9 +24,28 @@ export type ShareCard =
 
 const owner: CardOwner = { name: siteConfig.author, jobTitle: siteConfig.jobTitle };
 
-/** An article's card: its title, date (dd/MM/yyyy, as the page shows it) and tags. */
+/** Most characters of a title a card draws: three lines at its smallest size hold about 105 (decision 035). */
+export const CARD_TITLE_MAX_CHARS = 110;
+/** Most tags a card draws, and most characters of each. */
+export const CARD_MAX_TAGS = 6;
+export const CARD_TAG_MAX_CHARS = 28;
+
+/** The text cut to `max` characters, ending with "…" when cut: what a card draws, whatever it is given. */
+export function cutForCard(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${Array.from(text.slice(0, max)).slice(0, -1).join('').trimEnd()}…`;
+}
+
+/** An article's card: its title, date (dd/MM/yyyy, as the page shows it) and tags, cut to what the card shows. */
 export function describeArticleCard(article: { id: string; title: string; date: string; tags: string[] }): ShareCard {
-  return { kind: 'article', id: article.id, title: article.title, date: formatArticleDate(article.date), tags: article.tags, owner };
+  return {
+    kind: 'article',
+    id: article.id,
+    title: cutForCard(article.title, CARD_TITLE_MAX_CHARS),
+    date: formatArticleDate(article.date),
+    tags: article.tags.slice(0, CARD_MAX_TAGS).map((tag) => cutForCard(tag, CARD_TAG_MAX_CHARS)),
+    owner,
+  };
 }
 
 export function describeCvCard(): ShareCard {

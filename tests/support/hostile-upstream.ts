@@ -12,12 +12,16 @@ export type HostileContent =
   | 'xss'
   /** Every field of `types-1` with a wrong JSON type; `types-2` with the id as an object. */
   | 'wrong-types'
-  /** `huge-body` (7 MB), `huge-code` (a 2 MB code block), `many-headings` (200,000), `long-title` (100 KB). */
+  /** `huge-body` (7 MB), `huge-code` (a 2 MB code block), `many-headings` (200,000), `long-title` (100 KB), `huge-title` (2 MB), `many-tags` (100,000). */
   | 'huge-fields'
   /** Ids with `/`, `..`, unicode, an impossible date, a bad image URL, `lg: "__proto__"`, control characters. */
   | 'bad-entries'
   /** 10,000 articles `item-0` … `item-9999` with 600-byte summaries (8 MB in all, under the 10 MB read limit); every search answers all of them. */
-  | 'many-items';
+  | 'many-items'
+  /** 27,000 articles `wide-0` … `wide-26999`, each with two tags of its own (54,000 distinct tags) and a short summary. */
+  | 'wide-list'
+  /** Titles, tags and summaries written as Markdown and HTML structure: line breaks, `---`, `#`, links, tags. */
+  | 'markdown-structure';
 
 export type HostileBehaviour =
   | 'normal'
@@ -89,6 +93,8 @@ const contentSets: Record<HostileContent, () => unknown[]> = {
     }),
     ordinary('many-headings', { ctn: '<h2>T</h2>'.repeat(200_000) }),
     ordinary('long-title', { tit: 'T'.repeat(100_000) }),
+    ordinary('huge-title', { tit: 'Titre '.repeat(350_000) }),
+    ordinary('many-tags', { tags: Array.from({ length: 100_000 }, (_, at) => `tag-${at}`) }),
   ],
   'bad-entries': () => [
     ordinary('ok-1'),
@@ -109,6 +115,22 @@ const contentSets: Record<HostileContent, () => unknown[]> = {
         tags: ['Java', 'Spring', `tag-${at % 50}`],
       }),
     ),
+  'wide-list': () =>
+    Array.from({ length: 27_000 }, (_, at) => ({
+      id: `wide-${at}`,
+      tit: `Article ${at}`,
+      date_m: new Date(Date.UTC(2020, 0, 1) + (27_000 - at) * 3_600_000).toISOString(),
+      tags: [`t-${at}`, `u-${at}`],
+      sum: `<p>Résumé ${at}.</p>`,
+    })),
+  'markdown-structure': () => [
+    ordinary('ok-1'),
+    ordinary('md-1', {
+      tit: 'Titre\n---\n# Injecté\n<script>alert(1)</script> [lien](https://evil.example)',
+      sum: '<p>Résumé</p><h2>Pas un titre</h2><p>&lt;b&gt;gras&lt;/b&gt; ## faux [x](https://evil.example)</p>',
+      tags: ['Java\n## Injecté', '# Titre', '<img src=x onerror=alert(1)>', '---'],
+    }),
+  ],
 };
 
 const summaryFields = ['id', 'tit', 'date_m', 'tags', 'img', 'sum'];

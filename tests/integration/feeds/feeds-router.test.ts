@@ -11,7 +11,7 @@ import { siteConfig } from '../../../shared/site/site-config';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
 import { startHostileUpstream, type HostileUpstream } from '../../support/hostile-upstream';
-import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../support/test-app';
+import { TEST_SITE_URL, createRecordingLogger, createTestApp, rootDir, type TestApp } from '../../support/test-app';
 
 type Node = Record<string, unknown>;
 
@@ -242,6 +242,26 @@ describe('feeds on an upstream items service', () => {
     expect(asNodes(entry!.category).map((category) => category['@term'])).toEqual(['C<T> & "x"']);
     expect(entry!['@xml:lang']).toBe('en-GB');
     expect(other!['@xml:lang']).toBe('fr');
+  });
+
+  it('carries an article the upstream fails to give (a 500) as its summary, logs it, and still answers 200 (issue 25)', async () => {
+    const articles = [article(1), article(2, { tit: 'Cassé' }), article(3)];
+    const serveList = serve(articles);
+    upstream = await startFakeUpstream((req, res, url) =>
+      url.pathname === `${UPSTREAM_BASE_PATH}/items/2` ? sendJson(res, 500, {}) : serveList(req, res, url),
+    );
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl }, recorder.logger);
+    const channel = asNode(asNode(parseXml((await request(ctx.app).get('/rss.xml').expect(200)).text).rss).channel);
+    const items = asNodes(channel.item);
+    expect(items.map((item) => text(item.title))).toEqual(['Article 1', 'Cassé', 'Article 3']);
+    expect(text(items[1]!.description)).toBe('<p>Résumé 2</p>');
+    const feed = asNode(parseXml((await request(ctx.app).get('/atom.xml').expect(200)).text).feed);
+    expect(asNodes(feed.entry).map((entry) => text(entry.title))).toEqual(['Article 1', 'Cassé', 'Article 3']);
+    await request(ctx.app).get('/tags/SQL/rss.xml').expect(200);
+    const reports = recorder.lines().filter((line) => line.component === 'feeds' && line.id === '2');
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports[0]).toMatchObject({ level: 40, msg: expect.stringContaining('summary') });
   });
 
   it('answers 503 with Retry-After, not a 500, when the upstream is down and nothing is cached, then recovers', async () => {

@@ -7,7 +7,7 @@ import { HEADING_ANCHOR_CLASS } from '../../../shared/items/article-markup';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { startHostileUpstream, type HostileContent, type HostileUpstream } from '../../support/hostile-upstream';
 import { createRecordingLogger, createTestApp, type TestApp } from '../../support/test-app';
-import { MAX_CONCURRENT_LISTS } from '../../../server/items/upstream';
+import { MAX_CONCURRENT_LISTS, MAX_LISTS_PER_CLIENT } from '../../../server/items/upstream';
 
 const API = '/www-be/items/v1.0';
 
@@ -87,7 +87,7 @@ describe('calls sent upstream', () => {
 });
 
 describe('upstream load', () => {
-  it('fetches at most MAX_CONCURRENT_LISTS lists at a time, and answers every search', async () => {
+  it('fetches at most MAX_CONCURRENT_LISTS lists at a time, MAX_LISTS_PER_CLIENT for one client, and answers every search', async () => {
     let inFlight = 0;
     let most = 0;
     const serve = serveArticles([article('42')]);
@@ -99,11 +99,41 @@ describe('upstream load', () => {
       inFlight -= 1;
       serve(req, res, url);
     });
-    await start();
+    await start({ TRUST_PROXY: 'loopback' });
     const searches = ['sql', 'java', 'kafka', 'spring', 'docker', 'linux'];
-    const answers = await Promise.all(searches.map((f) => request(ctx.app).get('/www-be/items/v1.0/items').query({ f })));
-    expect(answers.map((answer) => answer.status)).toEqual(searches.map(() => 200));
+    const search = (f: string, client: string) => request(ctx.app).get('/www-be/items/v1.0/items').query({ f }).set('X-Forwarded-For', client);
+    const alone = await Promise.all(searches.map((f) => search(f, '192.0.2.1')));
+    expect(alone.map((answer) => answer.status)).toEqual(searches.map(() => 200));
+    expect(most).toBe(MAX_LISTS_PER_CLIENT);
+    most = 0;
+    const shared = await Promise.all(searches.map((f, at) => search(`${f}-2`, `192.0.2.${at}`)));
+    expect(shared.map((answer) => answer.status)).toEqual(searches.map(() => 200));
     expect(most).toBe(MAX_CONCURRENT_LISTS);
+  });
+
+  it('fetches a new visitor’s search before the backlog of a client flooding distinct searches (issue 25)', async () => {
+    const serve = serveArticles([article('42')]);
+    upstream.handle(async (req, res, url) => {
+      if (url.pathname === `${UPSTREAM_BASE_PATH}/items`) await new Promise((resolve) => setTimeout(resolve, 100));
+      serve(req, res, url);
+    });
+    await start({ TRUST_PROXY: 'loopback' });
+    const flood = Array.from({ length: 10 }, (_, at) =>
+      request(ctx.app)
+        .get('/articles')
+        .query({ f: `flood-${at}` })
+        .set('X-Forwarded-For', '198.51.100.7'),
+    );
+    const flooding = Promise.all(flood.map((each) => each.then((answer) => answer.status)));
+    // Once the flood is queued: its first list is asked for.
+    for (let waited = 0; upstream.calls.length === 0 && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const visitor = await request(ctx.app).get('/articles').query({ f: 'visitor' }).set('X-Forwarded-For', '203.0.113.9');
+    expect(visitor.status).toBe(200);
+    const lists = upstream.calls.filter((call) => call.startsWith(`${UPSTREAM_BASE_PATH}/items?`));
+    // Asked for second or third (beside the flood's first), not after the flood's ten.
+    expect(lists.findIndex((call) => call.includes('f=visitor'))).toBeLessThanOrEqual(2);
+    expect(await flooding).toEqual(flood.map(() => 200));
   });
 });
 

@@ -1,13 +1,16 @@
 // The Markdown twins and llms.txt through HTTP: front matter parsed with gray-matter, links absolute,
 // the llmstxt.org layout, and the twin of an upstream article converted from its HTML.
 import matter from 'gray-matter';
+import MarkdownIt from 'markdown-it';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteConfig } from '../../../shared/site/site-config';
 import { sendJson, startFakeUpstream, UPSTREAM_BASE_PATH, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
+import { startHostileUpstream } from '../../support/hostile-upstream';
 import { setUpFixtureApp } from '../../support/fixture-app';
 import { TEST_SITE_URL, createTestApp, type TestApp } from '../../support/test-app';
+import { buildLlmsTxt } from '../../../server/markdown/markdown-router';
 
 const fixture = setUpFixtureApp();
 
@@ -131,5 +134,81 @@ describe('with an upstream items service', () => {
     expect(twin.content).toContain(`![schéma](${TEST_SITE_URL}images/a.png)`);
     expect(twin.content).toContain('```java\nint a = 1;\n```');
     expect(twin.content).not.toMatch(/alert|<svg|#1-titre/);
+  });
+});
+
+/** What a Markdown reader makes of a text: its headings (level and text), link targets, and raw HTML. */
+function readMarkdown(text: string) {
+  const tokens = new MarkdownIt({ html: true }).parse(text, {});
+  const inlineText = (at: number) => (tokens[at]?.children ?? []).map((child) => child.content).join('');
+  const children = tokens.flatMap((token) => [token, ...(token.children ?? [])]);
+  return {
+    headings: tokens.flatMap((token, at) => (token.type === 'heading_open' ? [`${token.tag} ${inlineText(at + 1)}`] : [])),
+    links: children.filter((token) => token.type === 'link_open').map((token) => token.attrGet('href')),
+    html: children.filter((token) => token.type === 'html_inline' || token.type === 'html_block').map((token) => token.content),
+    paragraphs: tokens.flatMap((token, at) => (token.type === 'paragraph_open' ? [inlineText(at + 1)] : [])),
+  };
+}
+
+describe('upstream titles, tags and summaries written as Markdown or HTML (issue 25)', () => {
+  let ctx: TestApp | undefined;
+  let upstream: Awaited<ReturnType<typeof startHostileUpstream>> | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+    await upstream?.close();
+    ctx = upstream = undefined;
+  });
+
+  const TITLE = 'Titre --- # Injecté <script>alert(1)</script> [lien](https://evil.example)';
+  const TAGS = ['Java ## Injecté', '# Titre', '<img src=x onerror=alert(1)>', '---'];
+
+  it('stay text in llms.txt: a title is one line of a link, a tag is one heading, nothing is HTML', async () => {
+    upstream = await startHostileUpstream('markdown-structure');
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl });
+    const text = (await request(ctx.app).get('/llms.txt').expect(200)).text;
+    const read = readMarkdown(text);
+    expect(read.html).toEqual([]);
+    expect(read.headings.filter((heading) => heading.startsWith('h1 '))).toEqual([`h1 ${siteConfig.siteName}`]);
+    expect(read.headings.filter((heading) => heading.startsWith('h2 ')).sort()).toEqual(['CV', 'SQL', ...TAGS].map((tag) => `h2 ${tag}`).sort());
+    expect(read.links.every((href) => href!.startsWith(TEST_SITE_URL))).toBe(true);
+    const line = text.split('\n').find((each) => each.includes('articles/md-1.md'));
+    expect(readMarkdown(line!).links).toEqual([`${TEST_SITE_URL}articles/md-1.md`]);
+    expect(readMarkdown(line!).html).toEqual([]);
+    // The summary's text, tags and all, is the note.
+    expect(text).toContain('Résumé Pas un titre \\<b>gras\\</b> \\## faux \\[x\\](https://evil.example)');
+  });
+
+  it('stay text in the twin: one heading, the title, and the front matter on one line', async () => {
+    upstream = await startHostileUpstream('markdown-structure');
+    ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl });
+    const twin = matter(await getMarkdown(ctx.app, '/articles/md-1.md'));
+    expect(twin.data).toMatchObject({ title: TITLE, tags: TAGS });
+    const read = readMarkdown(twin.content);
+    expect(read.headings[0]).toBe(`h1 ${TITLE}`);
+    expect(read.headings.filter((heading) => heading.startsWith('h1 '))).toHaveLength(1);
+    expect(read.html).toEqual([]);
+    expect(read.links.filter((href) => href!.includes('evil'))).toEqual([]);
+  });
+});
+
+describe('buildLlmsTxt', () => {
+  it('writes 27,000 articles in slices, giving the event loop back between them, each line once per tag', async () => {
+    const articles = Array.from({ length: 27_000 }, (_, at) => ({
+      id: `a-${at}`,
+      title: `Article ${at}`,
+      date: '2024-01-01',
+      tags: [`t-${at % 1_000}`, 'Java'],
+      images: [],
+      summary: `<p>Résumé ${at}</p>`,
+    }));
+    let pauses = 0;
+    const text = await buildLlmsTxt(TEST_SITE_URL, articles, 'CV', async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBeGreaterThanOrEqual(27_000 / 1_000);
+    const lines = text.split('\n');
+    expect(lines.filter((line) => line.startsWith('## '))).toHaveLength(1 + 1_000 + 1);
+    expect(lines.filter((line) => line.startsWith('- [Article '))).toHaveLength(2 * 27_000);
+    expect(text.split('\n## Java\n\n')[1]!.split('\n')[0]).toBe(`- [Article 0](${TEST_SITE_URL}articles/a-0.md): Résumé 0`);
   });
 });

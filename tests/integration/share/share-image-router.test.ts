@@ -16,7 +16,7 @@ let cacheDir: string;
 
 beforeAll(async () => {
   cacheDir = await mkdtemp(path.join(os.tmpdir(), 'share-cards-'));
-  ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, IMAGE_CACHE_DIR: cacheDir });
+  ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, IMAGE_CACHE_DIR: cacheDir, WORKER_THREADS: '1' });
 });
 afterAll(async () => {
   await ctx.close();
@@ -65,6 +65,14 @@ describe('share cards', () => {
     expect(afterFirst).toBe(before + 1);
     expect((await readdir(cacheDir)).length).toBe(afterFirst);
     expect(second.bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('draws on a worker thread, not on the event loop (issue 25: a card held it 50 ms to 1.6 s)', async () => {
+    const completed = ctx.workers.stats().completed;
+    const drawn = await getPng(paths.shareTag('Java'));
+    expect(readPngSize(drawn.bytes)).toEqual({ width: 1200, height: 630 });
+    expect(ctx.workers.stats().threads).toBeGreaterThan(0);
+    expect(ctx.workers.stats().completed).toBe(completed + 1);
   });
 
   it('answers 404 for an article or a tag that does not exist, and makes nothing', async () => {

@@ -3,7 +3,16 @@
 // than what the server keeps, with the same page in the end.
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_CHARS, MAX_SUMMARY_CHARS, prepareArticle } from '../../../../server/html/prepare-article';
-import { decodeUpstreamArticle, decodeUpstreamList } from '../../../../server/items/upstream-entries';
+import {
+  decodeUpstreamArticle,
+  decodeUpstreamList,
+  MAX_DISTINCT_TAGS,
+  MAX_IMAGES_PER_ARTICLE,
+  MAX_REPORTED_PROBLEMS,
+  MAX_TAG_CHARS,
+  MAX_TAGS_PER_ARTICLE,
+  MAX_TITLE_CHARS,
+} from '../../../../server/items/upstream-entries';
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -77,6 +86,41 @@ describe('an article answer', () => {
   });
 });
 
+describe('the bounds of an entry (decision 035)', () => {
+  it('keeps a 2 MB title as one line cut to MAX_TITLE_CHARS, and reports it', () => {
+    const decoded = decodeUpstreamArticle(bytesOf(wireArticle('t', { tit: `Un\ntitre\r\n---\n${'T'.repeat(2 * 1024 * 1024)}` })));
+    if (!('article' in decoded)) throw new Error('not decoded');
+    expect(decoded.article.title).toHaveLength(MAX_TITLE_CHARS);
+    expect(decoded.article.title).toMatch(/^Un titre --- T+…$/);
+    expect(decoded.replaced).toEqual(['tit']);
+  });
+
+  it('keeps the first MAX_TAGS_PER_ARTICLE distinct tags of 100,000, each on one line and cut to MAX_TAG_CHARS', () => {
+    const tags = ['Java', 'java', ' JAVA ', `Long\n${'x'.repeat(500)}`, ...Array.from({ length: 100_000 }, (_, at) => `tag-${at}`)];
+    const decoded = decodeUpstreamArticle(bytesOf(wireArticle('t', { tags, img: Array.from({ length: 1_000 }, (_, at) => `/i${at}.png`) })));
+    if (!('article' in decoded)) throw new Error('not decoded');
+    expect(decoded.article.tags).toHaveLength(MAX_TAGS_PER_ARTICLE);
+    expect(decoded.article.tags.slice(0, 3)).toEqual(['Java', `Long ${'x'.repeat(MAX_TAG_CHARS - 6)}…`, 'tag-0']);
+    expect(decoded.article.tags.every((tag) => tag.length <= MAX_TAG_CHARS && !tag.includes('\n'))).toBe(true);
+    expect(decoded.article.images).toHaveLength(MAX_IMAGES_PER_ARTICLE);
+    expect(decoded.replaced).toEqual(['tags', 'img']);
+  });
+
+  it('keeps at most MAX_DISTINCT_TAGS distinct tags in a list, the first ones, and reports the entries that lost some', async () => {
+    const entries = Array.from({ length: 1_500 }, (_, at) => ({ id: `a-${at}`, tit: `A ${at}`, date_m: '2024-01-01', tags: ['Java', `t-${at}`] }));
+    const decoded = await decodeUpstreamList(bytesOf(entries));
+    if (!('items' in decoded)) throw new Error('not decoded');
+    expect(decoded.items).toHaveLength(1_500);
+    expect(new Set(decoded.items.flatMap((item) => item.tags)).size).toBe(MAX_DISTINCT_TAGS);
+    expect(decoded.items[MAX_DISTINCT_TAGS - 2]!.tags).toEqual(['Java', `t-${MAX_DISTINCT_TAGS - 2}`]);
+    expect(decoded.items[MAX_DISTINCT_TAGS - 1]!.tags).toEqual(['Java']);
+    // The first MAX_REPORTED_PROBLEMS one by one, the others counted.
+    expect(decoded.problems).toHaveLength(MAX_REPORTED_PROBLEMS);
+    expect(decoded.unreported).toBe(1_500 - MAX_DISTINCT_TAGS + 1 - MAX_REPORTED_PROBLEMS);
+    expect(decoded.problems[0]).toEqual({ replaced: { id: `a-${MAX_DISTINCT_TAGS - 1}`, fields: ['tags'] } });
+  });
+});
+
 describe('a list answer', () => {
   it('keeps the usable entries and reports, in order, each dropped entry and each replaced field', async () => {
     const decoded = await decodeUpstreamList(
@@ -97,6 +141,7 @@ describe('a list answer', () => {
         { dropped: { index: 1, id: '..', field: 'id', reason: 'not a usable article id' } },
         { dropped: { index: 2, id: undefined, field: '(entry)', reason: 'not an object' } },
       ],
+      unreported: 0,
     });
   });
 

@@ -1,0 +1,63 @@
+// The limit the upstream's list fetches share (server/items/fair-limit.ts, decision 036): a bound on
+// all, a smaller one per client, and free slots handed to the waiting clients in turn.
+import { describe, expect, it } from 'vitest';
+import { createFairLimit } from '../../../../server/items/fair-limit';
+
+/** A task that ends when told to, and records when it started. */
+function controlledTasks(started: string[]) {
+  const finish = new Map<string, () => void>();
+  const task = (name: string) => () =>
+    new Promise<string>((resolve) => {
+      started.push(name);
+      finish.set(name, () => resolve(name));
+    });
+  return { task, finish: (name: string) => finish.get(name)!() };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createFairLimit', () => {
+  it('starts a new client at once while another has a backlog, and never runs more than the bounds', async () => {
+    const limit = createFairLimit(2, 1);
+    const started: string[] = [];
+    const { task, finish } = controlledTasks(started);
+    const flood = Array.from({ length: 36 }, (_, at) => limit('flooder', task(`a${at}`)));
+    await settle();
+    expect(started).toEqual(['a0']);
+    const visitor = limit('visitor', task('b0'));
+    await settle();
+    // The visitor takes the slot the flooder may not: it waits for none of the 36.
+    expect(started).toEqual(['a0', 'b0']);
+    expect([limit.running, limit.waiting]).toEqual([2, 35]);
+    finish('b0');
+    expect(await visitor).toBe('b0');
+    finish('a0');
+    await settle();
+    expect(started).toEqual(['a0', 'b0', 'a1']);
+    for (let at = 1; at < 36; at += 1) {
+      finish(`a${at}`);
+      await settle();
+    }
+    expect(await Promise.all(flood)).toHaveLength(36);
+    expect([limit.running, limit.waiting]).toEqual([0, 0]);
+  });
+
+  it('gives free slots to the waiting clients in turn, not to the oldest task', async () => {
+    const limit = createFairLimit(1, 1);
+    const started: string[] = [];
+    const { task, finish } = controlledTasks(started);
+    const all = [...['a0', 'a1', 'a2'].map((name) => limit('a', task(name))), ...['b0', 'b1'].map((name) => limit('b', task(name))), limit('c', task('c0'))];
+    for (const name of ['a0', 'b0', 'c0', 'a1', 'b1', 'a2']) {
+      await settle();
+      expect(started.at(-1)).toBe(name);
+      finish(name);
+    }
+    await Promise.all(all);
+  });
+
+  it('passes a failure on to its caller and frees the slot', async () => {
+    const limit = createFairLimit(1, 1);
+    await expect(limit('a', () => Promise.reject(new Error('upstream down')))).rejects.toThrow('upstream down');
+    expect(await limit('a', async () => 'next')).toBe('next');
+  });
+});
