@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
 import { ArticleJobError, createInlineArticleWorkers, type ArticleWorkers } from '../../workers/worker-pool';
 import { hashContent, type CachedArticle, type ContentCache } from './content-cache';
-import { ContentFileError, formatProblem, sortProblems, type ContentProblem } from './content-problems';
+import { ContentFileError, displayPath, formatProblem, sortProblems, type ContentProblem } from './content-problems';
 import { checkArticles } from './content-rules';
 import type { ContentState, Entry } from './content-state';
 import { relatedTermsOf } from './search-index';
@@ -94,7 +94,7 @@ export class ContentLoader {
   }
 
   relative(name: string): string {
-    return path.relative(process.cwd(), path.join(this.options.articlesDir, name)) || name;
+    return displayPath(path.join(this.options.articlesDir, name));
   }
 
   /** Every problem now: each file's errors, then the checks across articles; by file and line. */

@@ -1,5 +1,6 @@
 // What is wrong in a content file, as data: a kind to act on (tests, the dev overlay, `npm run check`),
 // where it is (1-based line and column in the file), and a message for people.
+import path from 'node:path';
 
 export type ContentProblemKind =
   /** The file cannot be read from disk. */
@@ -38,6 +39,12 @@ export interface ContentProblem {
   field: string;
   /** What is wrong, naming the field. */
   message: string;
+}
+
+/** A file as problems name it: relative to the working directory when under it, else absolute. */
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(file) : relative;
 }
 
 /** `file:line:column: message`, as compilers print it (editors and terminals make it a link). */

@@ -118,10 +118,17 @@ export const checkImages: ContentRule = (article, context) =>
 /** The rules run on every article, in this order. */
 export const contentRules: ContentRule[] = [checkLinks, checkImages];
 
-/** Every problem the rules find in these articles (each already valid on its own). */
+/**
+ * Every problem the rules find in these articles (each already valid on its own), and in `others`:
+ * files checked too, though no link can lead to them (refused for their front matter).
+ */
 export function checkArticles(
   articles: Iterable<CheckedArticle>,
-  { hasPublicFile, rules = contentRules }: { hasPublicFile?: (pathname: string) => boolean; rules?: ContentRule[] } = {},
+  {
+    hasPublicFile,
+    rules = contentRules,
+    others = [],
+  }: { hasPublicFile?: (pathname: string) => boolean; rules?: ContentRule[]; others?: CheckedArticle[] } = {},
 ): ContentProblem[] {
   const byId = new Map<string, CheckedArticle>();
   const aliases = new Map<string, CheckedArticle>();
@@ -132,5 +139,5 @@ export function checkArticles(
   }
   for (const article of byId.values()) for (const alias of article.refs.aliases ?? []) if (!byId.has(alias)) aliases.set(alias, article);
   const context: RuleContext = { byId, aliases, tagKeys, ...(hasPublicFile ? { hasPublicFile } : {}) };
-  return [...byId.values()].flatMap((article) => rules.flatMap((rule) => rule(article, context)));
+  return [...byId.values(), ...others].flatMap((article) => rules.flatMap((rule) => rule(article, context)));
 }

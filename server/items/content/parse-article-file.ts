@@ -230,6 +230,13 @@ export function parseArticleSource(
   };
 }
 
+/** The links and images of a file's body alone, whatever its front matter (for a file refused for it). */
+export function readBodyReferences(text: string): ArticleReferences {
+  const layout = readFileLayout(text);
+  const lines = text.split(/\r?\n/);
+  return readReferences(markdownForText.parse(lines.slice(layout.bodyLine - 1).join('\n'), {}), lines, layout.bodyLine);
+}
+
 /** Parses one article file's text into the article; throws ContentFileError naming the field at fault. */
 export function parseArticleFile(file: string, text: string): Article {
   return parseArticleSource(file, text).article;
