@@ -26,6 +26,7 @@ import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
+import { createPreviewHandler, PREVIEW_ROUTES } from './preview/preview-handler';
 import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
@@ -45,6 +46,7 @@ export interface AppDeps {
     | 'imageCacheDir'
     | 'imageCacheMaxBytes'
     | 'feedFullContent'
+    | 'previewSecret'
   >;
   logger: Logger;
   source: ItemsSource;
@@ -143,6 +145,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
 
   app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
+  app.get(PREVIEW_ROUTES, createPreviewHandler({ secret: config.previewSecret, items: cache, site, createRoutes }));
   app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 
   app.use(notFound);

@@ -122,6 +122,7 @@ export async function createContentSource({
       return true;
     },
     problems: () => loader.problems(),
+    isUnpublished: (id) => state.isPreviewable(state.byId.get(id)),
     reload: () => updates.fullScan(),
     stats: () => ({ ...loader.stats }),
     async close() {
