@@ -28,6 +28,8 @@ export type ContentRule = (article: CheckedArticle, context: RuleContext) => Con
 /** Pages that need no article: the site's fixed paths (English ones are the same under /en). */
 const SITE_PAGES = new Set<string>([
   '/',
+  // The old CV path, redirected.
+  '/cv',
   paths.cv,
   paths.articles,
   paths.about,
@@ -73,7 +75,7 @@ function splitLocalTarget(target: string): { pathname: string; anchor: string } 
 function checkLink(article: CheckedArticle, link: Reference, context: RuleContext): ContentProblem | undefined {
   const local = splitLocalTarget(link.target);
   if (!local) return undefined;
-  const pathname = local.pathname.startsWith(`${EN_PREFIX}/`) ? local.pathname.slice(EN_PREFIX.length) : local.pathname;
+  const pathname = local.pathname === EN_PREFIX ? '/' : local.pathname.startsWith(`${EN_PREFIX}/`) ? local.pathname.slice(EN_PREFIX.length) : local.pathname;
   let anchorsOf: CheckedArticle | undefined = pathname === '' ? article : undefined;
   const articleMatch = /^\/articles\/([^/]+?)(\.md)?\/?$/.exec(pathname);
   const tagMatch = /^\/tags\/([^/]+)\/?$/.exec(pathname);

@@ -106,7 +106,12 @@ export async function createContentSource({
   // Before the first load: an edit saved while the folder is read is queued, not missed.
   const watcher: FSWatcher | null = watchFiles ? watchArticles(articlesDir, updates, log) : null;
 
-  dirty = await loadFirst(cache, loader, log, buildVersion);
+  try {
+    dirty = await loadFirst(cache, loader, log, buildVersion);
+  } catch (error) {
+    watcher?.close();
+    throw error;
+  }
   timer.schedule();
   await updates.start();
 

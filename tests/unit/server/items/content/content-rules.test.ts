@@ -27,6 +27,8 @@ describe('checks across articles', () => {
       'mailto:x@y.z',
       '../relatif',
       '/articles/ancien-b',
+      '/en',
+      '/cv',
     ];
     const problems = messagesOf([article('a', links), article('b', [], { aliases: ['ancien-b'] }, ['Java'])], { hasPublicFile: (p) => p === '/images/a.png' });
     expect(problems).toEqual([]);
