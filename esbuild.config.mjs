@@ -51,7 +51,8 @@ const serverExternals = Object.keys(dependencies)
 const serverOptions = {
   absWorkingDir: root,
   // The server, and the module its worker threads run (server/workers/worker-pool.ts finds it beside index.js).
-  entryPoints: { index: 'server/index.ts', 'article-worker': 'server/workers/article-worker.ts' },
+  // check.js is `npm run check` (server/check-content-cli.ts).
+  entryPoints: { index: 'server/index.ts', 'article-worker': 'server/workers/article-worker.ts', check: 'server/check-content-cli.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -27,6 +27,7 @@ import { ResponseCache } from './http/response-cache';
 import { trackClient } from './http/client-context';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { createPageHandler } from './render/page-handler';
+import { createPreviewHandler, PREVIEW_ROUTES } from './preview/preview-handler';
 import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
 import { withHeaders, type HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
@@ -46,6 +47,7 @@ export interface AppDeps {
     | 'imageCacheDir'
     | 'imageCacheMaxBytes'
     | 'feedFullContent'
+    | 'previewSecret'
   >;
   logger: Logger;
   source: ItemsSource;
@@ -157,6 +159,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
 
   app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes, ...(workers ? { workers } : {}) }));
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
+  app.get(PREVIEW_ROUTES, createPreviewHandler({ secret: config.previewSecret, items: cache, site, createRoutes }));
   app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 
   app.use(notFound);

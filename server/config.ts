@@ -45,11 +45,16 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_MB: integer(1, 1_000_000).default(256),
   FEED_FULL_CONTENT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SHOW_DRAFTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Signs the preview links of drafts and future-dated articles; unset, there are no preview links.
+  PREVIEW_SECRET: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
   // Analysed articles by content hash; default outside the project so it never lands in public/ or git.
   CONTENT_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   // Threads that prepare and parse articles off the event loop (decision 027); 0 runs that work inline.
   WORKER_THREADS: integer(0, 64).optional(),
 });
+
+/** Variables whose values never appear in an error. */
+const SECRETS = new Set(['PREVIEW_SECRET']);
 
 /** Worker threads when WORKER_THREADS is unset: one a core but one, at most 4, at least 1. */
 export function defaultWorkerThreads(): number {
@@ -84,6 +89,8 @@ export interface Config {
   feedFullContent: boolean;
   /** Serve draft articles (front matter `draft: true`) as if published, for previewing. */
   showDrafts: boolean;
+  /** Signs preview links of hidden articles (PREVIEW_SECRET); undefined turns them off. */
+  previewSecret: string | undefined;
   /** Where the built-in content source keeps analysed articles across restarts. */
   contentCacheDir: string;
   /** Most worker threads preparing and parsing articles; 0 does that work on the event loop. */
@@ -104,7 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? null)})`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        // A secret is not written to logs, even a wrong one.
+        const got = SECRETS.has(name) ? 'hidden' : JSON.stringify(env[name] ?? null);
+        return `${issue.path.join('.')}: ${issue.message} (got ${got})`;
+      }),
     );
   }
   const values = parsed.data;
@@ -126,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     feedFullContent: values.FEED_FULL_CONTENT === 'true',
     showDrafts: values.SHOW_DRAFTS === 'true',
+    previewSecret: values.PREVIEW_SECRET,
     contentCacheDir: values.CONTENT_CACHE_DIR ? path.resolve(cwd, values.CONTENT_CACHE_DIR) : path.join(os.tmpdir(), 'portfolio-site-cache'),
     workerThreads: values.WORKER_THREADS ?? defaultWorkerThreads(),
   });

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   // Articles are prepared and content files parsed on these threads, never on the event loop (decision 027).
   const workers = await createArticleWorkers({ threads: config.workerThreads, logger });
-  const source = await createItemsSource(config, logger, { workers });
+  const source = await createItemsSource(config, logger, { workers, publicDir: path.join(rootDir, 'public') });
   const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
   const app = createApp({ config, logger, source, site, rootDir, assets, workers });
 

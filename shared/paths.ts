@@ -20,6 +20,8 @@ export const paths = {
   atom: '/atom.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
+  /** A hidden article's preview (a draft, a future date): the token is the server's (server/preview/). */
+  articlePreview: (id: string, token: string) => `/preview/${encodeURIComponent(token)}/articles/${encodeURIComponent(id)}`,
   /** The list of every tag, and one tag's articles (the tag as written in the articles, URL-encoded). */
   tags: '/tags',
   tag: (tag: string) => `/tags/${encodeURIComponent(tag)}`,

@@ -98,7 +98,9 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
                   article.series ? (items.seriesParts?.(article.series) ?? Promise.resolve([])).catch(() => []) : Promise.resolve([]),
                   (items.findRelated?.(article.id, shown) ?? Promise.resolve([])).catch(() => []),
                 ]);
-                return { article, ...neighbours, series, related };
+                // Shown though not published (SHOW_DRAFTS, a preview link): the page says so and asks not to be indexed.
+                const unpublished = items.isUnpublished?.(article.id) ?? false;
+                return { article, ...neighbours, series, related, ...(unpublished ? { unpublished } : {}) };
               },
             },
             {

@@ -90,7 +90,9 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
   };
   router.get('/tags/:tag/rss.xml', tagFeed(buildRssFeed, 'application/rss+xml; charset=utf-8', 'rss.xml'));
   router.get('/tags/:tag/atom.xml', tagFeed(buildAtomFeed, 'application/atom+xml; charset=utf-8', 'atom.xml'));
-  router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(context.siteUrl, await cache.list(''))));
+  // Drafts shown by SHOW_DRAFTS are noindex: not offered to crawlers either.
+  const listIndexable = async () => (await cache.list('')).filter((article) => !cache.isUnpublished(article.id));
+  router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(context.siteUrl, await listIndexable())));
   router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(context.siteUrl)));
   return router;
 }

@@ -181,6 +181,15 @@ export class ItemsCache implements ItemsReader {
     return this.read(`related:${id}:${exclude.join('/')}`, async () => this.prepareSummaries((await this.source.related?.(id, 3, exclude)) ?? []));
   }
 
+  isUnpublished(id: string): boolean {
+    return this.source.isUnpublished?.(id) ?? false;
+  }
+
+  /** A hidden article for its preview link, prepared like any other but never kept here: previews are few and private. */
+  async getPreview(id: string): Promise<Article | null> {
+    return (await this.source.getPreview?.(id, (article) => this.workers.prepareArticle(article))) ?? null;
+  }
+
   clear(): void {
     this.generation += 1;
     this.store.clear();

@@ -10,7 +10,7 @@ import { createUpstreamSource } from './upstream';
 export async function createItemsSource(
   config: Pick<Config, 'itemsServiceUrl' | 'upstreamTimeoutMs' | 'contentDir' | 'showDrafts' | 'contentCacheDir'>,
   logger: Logger,
-  options: { watchFiles?: boolean; workers?: ArticleWorkers } = {},
+  options: { watchFiles?: boolean; workers?: ArticleWorkers; publicDir?: string } = {},
 ): Promise<ItemsSource> {
   if (config.itemsServiceUrl) {
     return createUpstreamSource({
@@ -26,6 +26,7 @@ export async function createItemsSource(
     watchFiles: options.watchFiles ?? true,
     showDrafts: config.showDrafts,
     cacheDir: config.contentCacheDir,
+    ...(options.publicDir ? { publicDir: options.publicDir } : {}),
     ...(options.workers ? { workers: options.workers } : {}),
     preparedVersion: readPreparationVersion,
     ...(readBuildVersion() !== undefined ? { buildVersion: readBuildVersion() } : {}),

@@ -22,6 +22,10 @@ export interface ItemsSource extends ItemsReader {
   related?(id: string, limit?: number, exclude?: string[]): Promise<ArticleSummary[]>;
   /** The article as `prepare` makes it, kept on disk between restarts where the source can (built-in content). */
   getPrepared?(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
+  /** A draft or future-dated article as `prepare` makes it, for its preview link (built-in content). */
+  getPreview?(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
+  /** Whether the article is a draft or dated in the future (built-in content). */
+  isUnpublished?(id: string): boolean;
 }
 
 /**

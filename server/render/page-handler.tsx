@@ -82,7 +82,7 @@ export function createPageHandler({
  * dropped here, not kept while the page waits for compression (they would outlive young-generation
  * collections and fill the old one).
  */
-function renderDocument(handler: StaticHandler, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>, css: string): Buffer {
+export function renderDocument(handler: StaticHandler, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>, css: string): Buffer {
   const page: PageContext = { ...pageContext, now: new Date().toISOString() };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(

@@ -9,6 +9,7 @@ import type { ShareCard } from '../../shared/seo/share-image';
 import { prepareArticle } from '../html/prepare-article';
 import type { CatalogImage } from '../images/image-catalog';
 import { writeCacheEntry, type CachedArticle, type PackedEntry } from '../items/content/content-cache';
+import type { ContentProblem } from '../items/content/content-problems';
 import { ContentFileError, parseArticleSource } from '../items/content/parse-article-file';
 import { buildIndexDocument } from '../items/content/search-index';
 import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
@@ -38,7 +39,7 @@ export interface UpstreamBytesTask {
 
 /** A ContentFileError as data. */
 export interface FileProblem {
-  problem: { file: string; field: string; detail: string };
+  fileProblems: ContentProblem[];
 }
 
 /** Runs `parse`, returning a content file error as data and throwing anything else. */
@@ -47,7 +48,7 @@ function catchFileProblem<T>(parse: () => T): T | FileProblem {
     return parse();
   } catch (error) {
     if (!(error instanceof ContentFileError)) throw error;
-    return { problem: { file: error.file, field: error.field, detail: error.detail } };
+    return { fileProblems: error.problems };
   }
 }
 
@@ -70,10 +71,16 @@ export interface AnalysedFile {
 /** A content file's front matter checked, its Markdown parsed and its words stemmed for the index, then kept in the disk cache. */
 export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): AnalysedFile | FileProblem {
   return catchFileProblem(() => {
-    const parsed = parseArticleSource(file, text, { renderBody: false });
+    const parsed = parseArticleSource(file, text, { renderBody: false, readRefs: true });
     const { article } = parsed;
     const doc = buildIndexDocument(article.id, Date.parse(article.date), article.language, { title: article.title, tags: article.tags, ...parsed.text });
-    const analysed: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
+    const analysed: CachedArticle = {
+      article,
+      draft: parsed.draft,
+      ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}),
+      doc,
+      ...(parsed.refs ? { refs: parsed.refs } : {}),
+    };
     // The text snippets are cut from: summary, then body.
     const savedAt = saveIn && writeCacheEntry(saveIn.dir, saveIn.hash, analysed, `${parsed.text.summary}\n\n${parsed.text.body}`);
     return savedAt ? { analysed, savedAt } : { analysed };

@@ -165,7 +165,7 @@ function withOwnBuffer(bytes: Uint8Array): [Uint8Array, ArrayBuffer] {
 }
 
 function isFileProblem(value: unknown): value is FileProblem {
-  return typeof value === 'object' && value !== null && 'problem' in value;
+  return typeof value === 'object' && value !== null && 'fileProblems' in value;
 }
 
 /** The jobs behind the ArticleWorkers methods: file problems become ContentFileErrors again, anything else an ArticleJobError. */
@@ -183,7 +183,7 @@ function wrapRunner({
       log.warn({ err: error, job: name, subject }, 'article job failed');
       throw new ArticleJobError(`${name} of ${subject}`, error);
     }
-    if (isFileProblem(result)) throw new ContentFileError(result.problem.file, result.problem.field, result.problem.detail);
+    if (isFileProblem(result)) throw new ContentFileError(result.fileProblems);
     return result as Exclude<ResultOf<N>, FileProblem>;
   };
   return {

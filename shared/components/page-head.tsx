@@ -41,6 +41,8 @@ export interface PageHeadProps {
   structuredData?: JsonLd[];
   /** A page of a paged list: its number, and the site paths (French form) of the pages around it. */
   pagination?: { page: number; previous?: string; next?: string };
+  /** Asks search engines to leave the page out (an unpublished article shown for review). */
+  noindex?: boolean;
   /** Extra feeds of this page (a tag's), besides the site's, as site paths. */
   feeds?: { type: 'rss' | 'atom'; title: string; href: string }[];
 }
@@ -90,6 +92,7 @@ export function PageHead({
   structuredData = [],
   pagination,
   feeds = [],
+  noindex = false,
 }: PageHeadProps) {
   const { siteUrl, lang } = usePageContext();
   const t = useT();
@@ -105,6 +108,7 @@ export function PageHead({
     <>
       <title>{title + t('SITE.TITLE_SUFFIX')}</title>
       <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex, nofollow" />}
       <link rel="canonical" href={url} />
       {pagination?.previous && <link rel="prev" href={toPageUrl(pagination.previous)} />}
       {pagination?.next && <link rel="next" href={toPageUrl(pagination.next)} />}

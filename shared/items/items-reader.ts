@@ -13,6 +13,8 @@ export interface ItemsReader {
   seriesParts?(series: string): Promise<ArticleSummary[]>;
   /** Up to three articles close to this one, none of `exclude`. */
   findRelated?(id: string, exclude: string[]): Promise<ArticleSummary[]>;
+  /** Not published (a draft, or dated in the future), though shown here (SHOW_DRAFTS or a preview link): the page says so and is not indexed. */
+  isUnpublished?(id: string): boolean;
 }
 
 /** The items source cannot answer now (down, slow, broken): pages show a 503, not a 404. */

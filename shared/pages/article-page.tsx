@@ -22,10 +22,25 @@ export interface ArticlePageData extends ArticleNeighbours {
   series: ArticleSummary[];
   /** Up to three articles close to this one, other than the previous and next. */
   related: ArticleSummary[];
+  /** A draft or a future article, shown for review: a banner, and no indexing. */
+  unpublished?: boolean;
+}
+
+/** Says, in both languages whatever the interface's, that the article is not published. */
+function DraftBanner() {
+  return (
+    <p className="alert alert-warning draft-banner" role="status" data-testid="draft-banner">
+      <strong>
+        <span lang="fr">Brouillon</span> / <span lang="en">Draft</span>
+      </strong>
+      {' — '}
+      <span lang="fr">non publié, ne pas diffuser</span> / <span lang="en">not published, do not share</span>
+    </p>
+  );
 }
 
 export function ArticlePage() {
-  const { article, previous, next, series = [], related = [] } = useLoaderData() as ArticlePageData;
+  const { article, previous, next, series = [], related = [], unpublished = false } = useLoaderData() as ArticlePageData;
   const t = useT();
   const { siteUrl, lang } = usePageContext();
   // All read the prepared HTML the items API serves, so client navigation shows what the server rendered.
@@ -44,6 +59,7 @@ export function ArticlePage() {
         image={article.images[0] ? { src: article.images[0], alt: article.title } : undefined}
         shareCard={describeArticleCard(article)}
         contentLang={article.language}
+        noindex={unpublished}
         article={{ publishedTime: toIsoDate(article.date), tags: article.tags }}
         structuredData={[
           buildBlogPosting(siteUrl, article, description),
@@ -53,6 +69,7 @@ export function ArticlePage() {
           ]),
         ]}
       />
+      {unpublished && <DraftBanner />}
       <nav aria-label={t('ARTICLE.BREADCRUMB')}>
         <ol className="breadcrumb">
           <li className="breadcrumb-item">

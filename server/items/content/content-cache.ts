@@ -12,10 +12,11 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
+import type { ArticleReferences } from './content-references';
 import type { IndexDocument, SearchIndexJson } from './search-index';
 
 /** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
-const CACHE_VERSION = 'content-v5';
+const CACHE_VERSION = 'content-v6';
 
 /** What one article file becomes, without its rendered body (read from the file when asked for). */
 export interface CachedArticle {
@@ -23,6 +24,8 @@ export interface CachedArticle {
   draft: boolean;
   seriesOrder?: number;
   doc: IndexDocument;
+  /** Links, images and heading anchors, for the checks across articles (content-rules.ts). */
+  refs?: ArticleReferences;
 }
 
 /** An article sanitised and enhanced for pages, with what the article page reads from it. */

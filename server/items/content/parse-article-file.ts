@@ -1,4 +1,5 @@
-// One Markdown file with YAML front matter → one article, or an error naming the file and the field.
+// One Markdown file with YAML front matter → one article, or an error naming every problem of its
+// front matter, each at its line and column.
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import MarkdownIt from 'markdown-it';
@@ -6,7 +7,12 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { z } from 'zod';
 import { isValidArticleId } from '../../../shared/items/items-reader';
 import type { Article } from '../../../shared/items/types';
+import { LANGS } from '../../../shared/i18n/langs';
+import { closest, distance } from 'fastest-levenshtein';
 import { isIsoDate } from '../iso-date';
+import { ContentFileError, type ContentProblem, type ContentProblemKind } from './content-problems';
+import { readReferences, type ArticleReferences } from './content-references';
+import { readFileLayout, type FileLayout } from './front-matter-layout';
 
 // Raw HTML is allowed in articles; everything still goes through the sanitiser before it is shown.
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false });
@@ -39,40 +45,44 @@ const plainDate = isoDate.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), {
 
 const stringList = z.union([z.string().min(1), z.array(z.string().min(1))]).transform((value) => (Array.isArray(value) ? value : [value]));
 
-const frontMatterSchema = z
-  .object({
-    id: z
-      .union([z.string(), z.number().int().nonnegative()])
-      .transform(String)
-      .refine(isValidArticleId, { error: 'must be letters, digits, ".", "_", "~" or "-" (at most 128)' }),
-    title: z.string().trim().min(1, { error: 'must not be empty' }),
-    date: isoDate,
-    updated: plainDate.optional(),
-    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be a language code such as fr or en' }),
-    tags: z.array(z.union([z.string(), z.number()]).transform(String)).default([]),
-    images: stringList.optional(),
-    image: z.string().min(1).optional(),
-    summary: z.string().trim().min(1, { error: 'must not be empty' }),
-    draft: z.boolean({ error: 'must be true or false' }).default(false),
-    series: z.string().trim().min(1, { error: 'must not be empty' }).max(200).optional(),
-    seriesOrder: z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
-  })
-  .superRefine((meta, context) => {
-    if (meta.updated && meta.updated < meta.date.slice(0, 10))
-      context.addIssue({ code: 'custom', path: ['updated'], message: `${meta.updated} is before the date ${meta.date}` });
-    if (meta.seriesOrder !== undefined && !meta.series) context.addIssue({ code: 'custom', path: ['seriesOrder'], message: 'needs a series' });
-  });
+/**
+ * The front matter's keys, each with its rule. A key not named here is an error (a typo such as
+ * `drafts: true` must not publish a draft). `translationKey` and `aliases` are known here; what they
+ * mean is the items' business.
+ */
+export const frontMatterFields = {
+  id: z
+    .union([z.string(), z.number().int().nonnegative()])
+    .transform(String)
+    .refine(isValidArticleId, { error: 'must be letters, digits, ".", "_", "~" or "-" (at most 128)' }),
+  title: z.string().trim().min(1, { error: 'must not be empty' }),
+  date: isoDate,
+  updated: plainDate.optional(),
+  language: z.enum(LANGS, { error: `must be ${LANGS.join(' or ')}` }),
+  tags: z.array(z.union([z.string(), z.number()]).transform(String)).default([]),
+  images: stringList.optional(),
+  image: z.string().min(1).optional(),
+  summary: z.string().trim().min(1, { error: 'must not be empty' }),
+  draft: z.boolean({ error: 'must be true or false' }).default(false),
+  series: z.string().trim().min(1, { error: 'must not be empty' }).max(200).optional(),
+  seriesOrder: z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
+  translationKey: z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' }).optional(),
+  aliases: z
+    .array(z.union([z.string(), z.number()]).transform(String).refine(isValidArticleId, { error: 'each alias must be a valid article id' }), {
+      error: 'must be a list of ids',
+    })
+    .optional(),
+};
 
-export class ContentFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly field: string,
-    readonly detail: string,
-  ) {
-    super(`${file}: ${field}: ${detail}`);
-    this.name = 'ContentFileError';
-  }
-}
+const KNOWN_KEYS = Object.keys(frontMatterFields);
+
+const frontMatterSchema = z.object(frontMatterFields).superRefine((meta, context) => {
+  if (meta.updated && meta.updated < meta.date.slice(0, 10))
+    context.addIssue({ code: 'custom', path: ['updated'], message: `${meta.updated} is before the date ${meta.date}` });
+  if (meta.seriesOrder !== undefined && !meta.series) context.addIssue({ code: 'custom', path: ['seriesOrder'], message: 'needs a series' });
+});
+
+export { ContentFileError } from './content-problems';
 
 // Front matter is data: gray-matter would evaluate "---js" front matter, so refuse it.
 function refuseCode(): never {
@@ -81,6 +91,52 @@ function refuseCode(): never {
 
 // The JSON schema of YAML keeps dates as the strings written, so they can be checked as written.
 const parseYaml = (text: string): object => (yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object | null | undefined) ?? {};
+
+/** The closest known key to a misspelt one, when it is close enough to be what was meant. */
+function suggestKey(key: string): string | undefined {
+  const best = closest(
+    key.toLowerCase(),
+    KNOWN_KEYS.map((known) => known.toLowerCase()),
+  );
+  const known = KNOWN_KEYS.find((each) => each.toLowerCase() === best);
+  return known && distance(key.toLowerCase(), best) <= Math.max(1, Math.floor(known.length / 3)) ? known : undefined;
+}
+
+function kindOfIssue(key: string, value: unknown): ContentProblemKind {
+  if (value === undefined) return 'missing-field';
+  if (key === 'date' || key === 'updated') return 'invalid-date';
+  if (key === 'language') return 'invalid-language';
+  return 'invalid-field';
+}
+
+/** Every front matter problem: unknown keys, then each field's. */
+function checkFrontMatter(file: string, data: Record<string, unknown>, layout: FileLayout): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const at = (key: string) => layout.keys.get(key) ?? layout.end;
+  for (const key of Object.keys(data)) {
+    if (key in frontMatterFields) continue;
+    const suggestion = suggestKey(key);
+    const message = `unknown key "${key}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`;
+    problems.push({ file, ...at(key), kind: 'unknown-key', severity: 'error', field: key, message });
+  }
+  const result = frontMatterSchema.safeParse(data);
+  for (const issue of result.success ? [] : result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    const field = issue.path.join('.') || 'front matter';
+    const kind = kindOfIssue(key, data[key]);
+    const message = kind === 'missing-field' ? `${field}: is required` : `${field}: ${issue.message}`;
+    problems.push({ file, ...at(key), kind, severity: 'error', field, message });
+  }
+  return problems;
+}
+
+/** The YAML's error where the file has it: js-yaml counts from the YAML's first line, from 0. */
+function yamlProblem(file: string, error: unknown, layout: FileLayout): ContentProblem {
+  const mark = (error as { mark?: { line?: number; column?: number } }).mark;
+  const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message.split('\n')[0] : String(error));
+  const position = mark?.line !== undefined ? { line: mark.line + layout.yamlLine, column: (mark.column ?? 0) + 1 } : { line: 1, column: 1 };
+  return { file, ...position, kind: 'front-matter-syntax', severity: 'error', field: 'front matter', message: `front matter: invalid YAML (${reason})` };
+}
 
 /** What the search index reads of an article, as plain text. */
 export interface ArticleText {
@@ -98,6 +154,8 @@ export interface ParsedArticle {
   draft: boolean;
   seriesOrder?: number;
   text: ArticleText;
+  /** Links, images and heading anchors, when asked for (`readRefs`). */
+  refs?: ArticleReferences;
 }
 
 function inlineText(token: Token): string {
@@ -121,23 +179,28 @@ function textOf(tokens: Token[]): Omit<ArticleText, 'summary'> {
   return { headings: headings.join('\n'), body: body.join('\n'), code: code.join('\n') };
 }
 
-/** Parses one article file's text; throws ContentFileError naming the field at fault. */
-export function parseArticleSource(file: string, text: string, { renderBody = true }: { renderBody?: boolean } = {}): ParsedArticle {
+/** Parses one article file's text; throws a ContentFileError with every error found in its front matter. */
+export function parseArticleSource(
+  file: string,
+  text: string,
+  { renderBody = true, readRefs = false }: { renderBody?: boolean; readRefs?: boolean } = {},
+): ParsedArticle {
+  const layout = readFileLayout(text);
   let parsed: matter.GrayMatterFile<string>;
   try {
     // Passing options also turns off gray-matter's cache, so a reload reads the file anew.
     parsed = matter(text, { engines: { yaml: parseYaml, js: refuseCode, javascript: refuseCode } });
   } catch (error) {
-    throw new ContentFileError(file, 'front matter', `invalid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    throw new ContentFileError([yamlProblem(file, error, layout)]);
   }
-  const result = frontMatterSchema.safeParse(parsed.data);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new ContentFileError(file, issue?.path.join('.') || 'front matter', issue?.message ?? 'invalid');
-  }
+  const data = (typeof parsed.data === 'object' && parsed.data !== null && !Array.isArray(parsed.data) ? parsed.data : {}) as Record<string, unknown>;
+  const problems = checkFrontMatter(file, data, layout);
+  const result = frontMatterSchema.safeParse(data);
+  if (problems.length > 0 || !result.success) throw new ContentFileError(problems);
   const meta = result.data;
   const tokens = (renderBody ? markdown : markdownForText).parse(parsed.content, {});
   const summaryTokens = markdown.parseInline(meta.summary, {});
+  const images = meta.images ?? (meta.image ? [meta.image] : []);
   // In this order: the items API answers the fields in the order they come (wire-format.ts).
   const article: Article = {
     id: meta.id,
@@ -145,18 +208,33 @@ export function parseArticleSource(file: string, text: string, { renderBody = tr
     date: meta.date,
     language: meta.language,
     tags: meta.tags,
-    images: meta.images ?? (meta.image ? [meta.image] : []),
+    images,
     summary: markdown.renderer.render(summaryTokens, markdown.options, {}),
     body: renderBody ? markdown.renderer.render(tokens, markdown.options, {}) : '',
     ...(meta.updated ? { updated: meta.updated } : {}),
     ...(meta.series ? { series: meta.series } : {}),
   };
+  let refs: ArticleReferences | undefined;
+  if (readRefs) {
+    refs = readReferences(tokens, text.split(/\r?\n/), layout.bodyLine);
+    const imagesAt = layout.keys.get(meta.images ? 'images' : 'image') ?? layout.end;
+    refs.images.unshift(...images.map((target) => ({ target, ...imagesAt })));
+    if (meta.aliases?.length) refs.aliases = meta.aliases;
+  }
   return {
     article,
     draft: meta.draft,
     ...(meta.seriesOrder !== undefined ? { seriesOrder: meta.seriesOrder } : {}),
     text: { ...textOf(tokens), summary: summaryTokens.map(inlineText).join(' ') },
+    ...(refs ? { refs } : {}),
   };
+}
+
+/** The links and images of a file's body alone, whatever its front matter (for a file refused for it). */
+export function readBodyReferences(text: string): ArticleReferences {
+  const layout = readFileLayout(text);
+  const lines = text.split(/\r?\n/);
+  return readReferences(markdownForText.parse(lines.slice(layout.bodyLine - 1).join('\n'), {}), lines, layout.bodyLine);
 }
 
 /** Parses one article file's text into the article; throws ContentFileError naming the field at fault. */

@@ -11,7 +11,13 @@ import { rootDir } from '../../support/test-app';
 
 describe('sample content', async () => {
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'sample-cache-'));
-  const loaded = await createContentSource({ contentDir: path.join(rootDir, 'content'), logger: pino({ level: 'silent' }), watchFiles: false, cacheDir });
+  const loaded = await createContentSource({
+    contentDir: path.join(rootDir, 'content'),
+    publicDir: path.join(rootDir, 'public'),
+    logger: pino({ level: 'silent' }),
+    watchFiles: false,
+    cacheDir,
+  });
   const articles = (await Promise.all((await loaded.list('')).map((summary) => loaded.get(summary.id)))).filter(
     (article): article is Article => article !== null,
   );

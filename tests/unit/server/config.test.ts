@@ -70,6 +70,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ SHOW_DRAFTS: 'yes' })[0]).toMatch(/^SHOW_DRAFTS: /);
   });
 
+  it('takes a preview secret of 16 characters or more, and never prints a wrong one', () => {
+    expect(loadConfig({}, '/srv/site').previewSecret).toBeUndefined();
+    expect(loadConfig({ PREVIEW_SECRET: 'a-long-enough-secret' }, '/srv/site').previewSecret).toBe('a-long-enough-secret');
+    const [problem] = problemsOf({ PREVIEW_SECRET: 'court-secret' });
+    expect(problem).toBe('PREVIEW_SECRET: must be at least 16 characters (got hidden)');
+  });
+
   it('runs article work on one worker thread a core, 1 to 4, unless WORKER_THREADS says otherwise (0: on the event loop)', () => {
     expect(loadConfig({}, '/srv/site').workerThreads).toBe(Math.max(1, Math.min(4, os.availableParallelism() - 1)));
     expect(loadConfig({ WORKER_THREADS: '0' }, '/srv/site').workerThreads).toBe(0);

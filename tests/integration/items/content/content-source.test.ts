@@ -59,8 +59,8 @@ describe('bad content files', () => {
       .map((line) => String(line.msg));
     expect(logged).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/mauvaise-date\.md: date: /),
-        expect.stringMatching(/zz-doublon\.md: id: duplicate id "http-caching", already used by .*http-caching\.md/),
+        expect.stringMatching(/mauvaise-date\.md:4:1: date: /),
+        expect.stringMatching(/zz-doublon\.md:2:1: id: duplicate id "http-caching", already used by .*http-caching\.md/),
       ]),
     );
 

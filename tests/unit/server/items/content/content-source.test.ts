@@ -100,7 +100,13 @@ describe('publishing states', () => {
     await put('mauvais', fields);
     const source = await open();
     expect(source.problems()).toEqual([expect.objectContaining({ field, file: expect.stringMatching(/mauvais\.md$/) })]);
-    expect(source.problems()[0]?.message).toMatch(new RegExp(`mauvais\\.md: ${field}: `));
+    expect(source.problems()[0]?.message).toMatch(new RegExp(`^${field}: `));
+    // The field's own line: the front matter starts on line 2, after `---`.
+    expect(source.problems()[0]?.line).toBe(
+      article('mauvais', fields)
+        .split('\n')
+        .findIndex((line) => line.startsWith(`${field}:`)) + 1,
+    );
     expect(await ids(source)).toEqual(['bon']);
   });
 });

@@ -77,3 +77,47 @@ describe('parseArticleFile', () => {
     expect(forIndex.text.headings).toBe('Voir www.exemple.fr');
   });
 });
+
+describe('strict front matter, every problem at its place', () => {
+  it('refuses an unknown key, with the known key it is close to', () => {
+    const problems = errorOf(file([...valid, 'drafts: true', 'colour: red'].join('\n'))).problems;
+    expect(problems.map(({ line, column, kind, message }) => ({ line, column, kind, message }))).toEqual([
+      { line: 8, column: 1, kind: 'unknown-key', message: 'unknown key "drafts" (did you mean "draft"?)' },
+      { line: 9, column: 1, kind: 'unknown-key', message: 'unknown key "colour"' },
+    ]);
+  });
+
+  it('reports every problem of a file at once, each with its kind and line', () => {
+    const lines = valid.map((line) => (line.startsWith('date') ? 'date: 2024-13-01' : line.startsWith('language') ? 'language: de' : line));
+    const problems = errorOf(file([...lines.filter((line) => !line.startsWith('title')), 'tagz: [a]'].join('\n'))).problems;
+    expect(problems.map(({ line, kind, field }) => [line, kind, field])).toEqual([
+      [7, 'unknown-key', 'tagz'],
+      // Missing: where it would go, the closing ---.
+      [8, 'missing-field', 'title'],
+      [3, 'invalid-date', 'date'],
+      [4, 'invalid-language', 'language'],
+    ]);
+  });
+
+  it('places a YAML error on the line and column of the file, not one line off', () => {
+    const [problem] = errorOf('---\nid: a\ntitle: T\nlanguage: fr: en\n---\nbody\n').problems;
+    expect(problem).toMatchObject({ line: 4, column: 13, kind: 'front-matter-syntax' });
+  });
+
+  it('knows translationKey and aliases, and checks their shape', () => {
+    expect(() => parseArticleFile('x.md', file([...valid, 'translationKey: plans', 'aliases: [ancien-id, 42]'].join('\n')))).not.toThrow();
+    const problems = errorOf(file([...valid, 'translationKey: [a]', 'aliases: [../x]'].join('\n'))).problems;
+    expect(problems.map(({ line, field }) => [line, field])).toEqual([
+      [8, 'translationKey'],
+      [9, 'aliases.0'],
+    ]);
+  });
+
+  it('reads links, images and heading anchors where they are written', () => {
+    const body = '# Intro\n\n## Mise en œuvre\n\nVoir [ici](#1-1-mise-en-oeuvre) et ![Un schéma](/images/é.png).\n';
+    const { refs } = parseArticleSource('x.md', file(valid.join('\n'), body), { renderBody: false, readRefs: true });
+    expect(refs?.anchors).toEqual(['1-intro', '1-1-mise-en-oeuvre']);
+    expect(refs?.links).toEqual([{ target: '#1-1-mise-en-oeuvre', line: 13, column: 12 }]);
+    expect(refs?.images).toEqual([{ target: '/images/%C3%A9.png', line: 13, column: 49, alt: 'Un schéma' }]);
+  });
+});
