@@ -75,7 +75,12 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
   };
   router.get('/tags/:tag/rss.xml', tagFeed(buildRssFeed, 'application/rss+xml; charset=utf-8'));
   router.get('/tags/:tag/atom.xml', tagFeed(buildAtomFeed, 'application/atom+xml; charset=utf-8'));
-  router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(context.siteUrl, await cache.list(''))));
+  router.get(paths.sitemap, (req, res) =>
+    answer(req, res, 'application/xml; charset=utf-8', async () => {
+      const [articles, translationGroups] = await Promise.all([cache.list(''), cache.listTranslationGroups()]);
+      return buildSitemap(context.siteUrl, articles, translationGroups);
+    }),
+  );
   router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(context.siteUrl)));
   return router;
 }

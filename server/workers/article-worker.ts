@@ -70,7 +70,14 @@ export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): Analyse
     const parsed = parseArticleSource(file, text, { renderBody: false });
     const { article } = parsed;
     const doc = buildIndexDocument(article.id, Date.parse(article.date), article.language, { title: article.title, tags: article.tags, ...parsed.text });
-    const analysed: CachedArticle = { article, draft: parsed.draft, ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}), doc };
+    const analysed: CachedArticle = {
+      article,
+      draft: parsed.draft,
+      ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}),
+      ...(parsed.translationKey !== undefined ? { translationKey: parsed.translationKey } : {}),
+      ...(parsed.aliases ? { aliases: parsed.aliases } : {}),
+      doc,
+    };
     // The text snippets are cut from: summary, then body.
     const savedAt = saveIn && writeCacheEntry(saveIn.dir, saveIn.hash, analysed, `${parsed.text.summary}\n\n${parsed.text.body}`);
     return savedAt ? { analysed, savedAt } : { analysed };

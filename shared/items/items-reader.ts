@@ -13,6 +13,10 @@ export interface ItemsReader {
   seriesParts?(series: string): Promise<ArticleSummary[]>;
   /** Up to three articles close to this one, none of `exclude`. */
   findRelated?(id: string, exclude: string[]): Promise<ArticleSummary[]>;
+  /** The article's translations, by language; none when the source does not know translations. */
+  findTranslations?(id: string): Promise<ArticleSummary[]>;
+  /** The id an article renamed from `id` now has, or null (decision 040). */
+  findAlias?(id: string): Promise<string | null>;
 }
 
 /** The items source cannot answer now (down, slow, broken): pages show a 503, not a 404. */

@@ -15,13 +15,15 @@ import type { Article } from '../../../shared/items/types';
 import type { IndexDocument, SearchIndexJson } from './search-index';
 
 /** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
-const CACHE_VERSION = 'content-v5';
+const CACHE_VERSION = 'content-v6';
 
 /** What one article file becomes, without its rendered body (read from the file when asked for). */
 export interface CachedArticle {
   article: Article;
   draft: boolean;
   seriesOrder?: number;
+  translationKey?: string;
+  aliases?: string[];
   doc: IndexDocument;
 }
 

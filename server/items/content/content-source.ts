@@ -13,6 +13,7 @@ import { readArticleAids, rememberArticleAids } from '../../../shared/items/arti
 import type { Article, ArticleSummary } from '../../../shared/items/types';
 import { ArticleJobError, createInlineArticleWorkers, type ArticleWorkers } from '../../workers/worker-pool';
 import type { ItemsSource, SearchAnswer, SearchRequest } from '../source';
+import { ArticleLinks } from './article-links';
 import { ContentCache, hashContent, type CachedArticle } from './content-cache';
 import { ContentFileError } from './parse-article-file';
 import { relatedTermsOf, SearchIndex, tagKey } from './search-index';
@@ -54,6 +55,8 @@ interface Entry {
   language: string;
   draft: boolean;
   seriesOrder?: number;
+  translationKey?: string;
+  aliases?: string[];
   time: number;
   relatedTerms: string[];
 }
@@ -80,6 +83,12 @@ export interface ContentSource extends ItemsSource {
   stats(): ContentStats;
   /** The article as `prepare` makes it, read from the disk cache when this version prepared it before. */
   getPrepared(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
+  /** The visible translations of a visible article (same `translationKey`), by language. */
+  translations(id: string): Promise<ArticleSummary[]>;
+  /** Every group of visible translations, two articles or more each (ids by language). */
+  translationGroups(): Promise<string[][]>;
+  /** The visible article a former id (`aliases`) now leads to. */
+  resolveAlias(id: string): Promise<string | null>;
 }
 
 export interface ContentSourceOptions {
@@ -106,8 +115,8 @@ export interface ContentSourceOptions {
 type Analysis = { cached: CachedArticle } | { analysed: CachedArticle } | { error: unknown };
 
 // In this order: the items API answers the fields in the order they come (wire-format.ts).
-function toSummary({ id, title, date, tags, images, summary, updated, series }: Article): ArticleSummary {
-  return { id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}) };
+function toSummary({ id, title, date, tags, images, summary, updated, series, language }: Article): ArticleSummary {
+  return { id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}), language };
 }
 
 export async function createContentSource({
@@ -129,6 +138,17 @@ export async function createContentSource({
   const byName = new Map<string, Entry>();
   const byId = new Map<string, Entry>();
   const problems = new Map<string, ContentProblem>();
+  // Translations and former ids, with their conflicts between files (decision 040).
+  const links = new ArticleLinks();
+  const linkEntry = ({ name, summary, language, translationKey, aliases }: Entry) =>
+    links.set({
+      name,
+      file: relative(name),
+      id: summary.id,
+      language,
+      ...(translationKey !== undefined ? { translationKey } : {}),
+      ...(aliases ? { aliases } : {}),
+    });
   const stats: ContentStats = { parsed: 0, fromCache: 0, updates: 0 };
 
   const isVisible = (entry: Entry | undefined): entry is Entry => entry !== undefined && (showDrafts || !entry.draft) && entry.time <= now();
@@ -165,6 +185,7 @@ export async function createContentSource({
     const entry = byName.get(name);
     byName.delete(name);
     problems.delete(name);
+    links.delete(name);
     if (entry && byId.get(entry.summary.id) === entry) {
       byId.delete(entry.summary.id);
       index.remove(entry.summary.id);
@@ -243,7 +264,7 @@ export async function createContentSource({
       return false;
     }
     try {
-      const { article, draft, seriesOrder, doc } = takeAnalysis(name, analysis);
+      const { article, draft, seriesOrder, translationKey, aliases, doc } = takeAnalysis(name, analysis);
       const owner = byId.get(article.id);
       if (owner && owner.name !== name) throw new ContentFileError(file, 'id', `duplicate id "${article.id}", already used by ${relative(owner.name)}`);
       forget(name);
@@ -256,11 +277,14 @@ export async function createContentSource({
         language: article.language,
         draft,
         ...(seriesOrder !== undefined ? { seriesOrder } : {}),
+        ...(translationKey !== undefined ? { translationKey } : {}),
+        ...(aliases ? { aliases } : {}),
         time: doc.time,
         relatedTerms: relatedTermsOf(doc),
       };
       byName.set(name, entry);
       byId.set(article.id, entry);
+      linkEntry(entry);
       version += 1;
       index.set(doc);
     } catch (error) {
@@ -391,6 +415,10 @@ export async function createContentSource({
     publishTimer.unref();
   };
 
+  const logLinkProblems = () => {
+    for (const problem of links.problems()) log.error({ file: problem.file, field: problem.field }, `content conflict: ${problem.message}`);
+  };
+
   const fullScan = async ({ trustUnchangedStat = false } = {}): Promise<boolean> => {
     const names = await listNames();
     const present = new Set(names);
@@ -413,6 +441,7 @@ export async function createContentSource({
       for (const entry of snapshot.entries) {
         byName.set(entry.name, entry);
         byId.set(entry.summary.id, entry);
+        linkEntry(entry);
       }
       version += 1;
       stats.fromCache += snapshot.entries.length;
@@ -420,12 +449,14 @@ export async function createContentSource({
       log.warn({ err: error }, 'content snapshot unreadable, loading file by file');
       byName.clear();
       byId.clear();
+      links.clear();
       index.load(new SearchIndex({ isVisible: () => false }).toJSON());
     }
   }
   let dirty = !snapshot;
   dirty = (await fullScan({ trustUnchangedStat: true })) || dirty;
   loaded = true;
+  logLinkProblems();
   log.info(
     { articles: byId.size, skipped: problems.size, parsed: stats.parsed, fromCache: stats.fromCache, ms: Math.round(performance.now() - started) },
     'content loaded',
@@ -452,6 +483,7 @@ export async function createContentSource({
           if (changed) {
             dirty = true;
             log.info({ articles: byId.size, skipped: problems.size, files: full ? 'all' : names.length }, 'content updated');
+            logLinkProblems();
             schedulePublication();
             notify();
           }
@@ -587,7 +619,20 @@ export async function createContentSource({
     async isReady() {
       return true;
     },
-    problems: () => [...problems.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, problem]) => problem),
+    problems: () => [...[...problems.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, problem]) => problem), ...links.problems()],
+    async translations(id) {
+      return isVisible(byId.get(id)) ? summariesOf([...links.translationsOf(id)]) : [];
+    },
+    async translationGroups() {
+      return links
+        .groups()
+        .map((group) => group.filter((id) => isVisible(byId.get(id))))
+        .filter((group) => group.length > 1);
+    },
+    async resolveAlias(id) {
+      const target = links.resolveAlias(id);
+      return target !== undefined && isVisible(byId.get(target)) ? target : null;
+    },
     async reload() {
       pendingFullScan = true;
       await run();

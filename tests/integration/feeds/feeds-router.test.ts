@@ -133,7 +133,11 @@ describe('feeds on the built-in content', () => {
       { loc: `${TEST_SITE_URL}${siteConfig.cvSlug}`, lastmod: releasedOn },
       { loc: `${TEST_SITE_URL}articles`, lastmod: '2025-02-10' },
       { loc: `${TEST_SITE_URL}help/about`, lastmod: releasedOn },
-      ...FIXTURE_IDS_NEWEST_FIRST.map((id) => ({ loc: articleUrl(id), lastmod: FIXTURE_ARTICLES[id]!.date })),
+      // Each article at its own page: an English one in the English interface, as its canonical link says.
+      ...FIXTURE_IDS_NEWEST_FIRST.map((id) => ({
+        loc: FIXTURE_ARTICLES[id]!.language === 'en' ? `${TEST_SITE_URL}en/articles/${id}` : articleUrl(id),
+        lastmod: FIXTURE_ARTICLES[id]!.date,
+      })),
     ]);
   });
 
@@ -170,7 +174,7 @@ describe('feeds under a SITE_URL with a path', () => {
     try {
       expect((await request(ctx.app).get('/robots.txt').expect(200)).text).toContain('Sitemap: https://example.org/blog/sitemap.xml');
       const urlset = asNode(parseXml((await request(ctx.app).get('/sitemap.xml').expect(200)).text).urlset);
-      expect(asNodes(urlset.url).map((url) => text(url.loc))).toContain('https://example.org/blog/articles/http-caching');
+      expect(asNodes(urlset.url).map((url) => text(url.loc))).toContain('https://example.org/blog/en/articles/http-caching');
       const channel = asNode(asNode(parseXml((await request(ctx.app).get('/rss.xml').expect(200)).text).rss).channel);
       expect(text(channel.link)).toBe('https://example.org/blog/articles');
     } finally {
