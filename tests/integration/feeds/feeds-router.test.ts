@@ -234,7 +234,9 @@ describe('feeds on an upstream items service', () => {
     ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl });
     const channel = asNode(asNode(parseXml((await request(ctx.app).get('/rss.xml').expect(200)).text).rss).channel);
     const [first, second] = asNodes(channel.item);
-    expect(text(first!.title)).toBe(title);
+    // Badged for a French feed's readers, the rest of the title intact.
+    expect(text(first!.title)).toBe(`[EN] ${title}`);
+    expect(text(second!.title)).not.toMatch(/^\[/);
     expect(asNodes(first!.category).map(text)).toEqual(['C<T> & "x"']);
     expect(asNodes(first!['dc:language']).map(text)).toEqual(['en-GB']);
     // A language that is not a language tag is replaced by the default at the upstream edge.
@@ -242,7 +244,7 @@ describe('feeds on an upstream items service', () => {
 
     const feed = asNode(parseXml((await request(ctx.app).get('/atom.xml').expect(200)).text).feed);
     const [entry, other] = asNodes(feed.entry);
-    expect(text(entry!.title)).toBe(title);
+    expect(text(entry!.title)).toBe(`[EN] ${title}`);
     expect(asNodes(entry!.category).map((category) => category['@term'])).toEqual(['C<T> & "x"']);
     expect(entry!['@xml:lang']).toBe('en-GB');
     expect(other!['@xml:lang']).toBe('fr');

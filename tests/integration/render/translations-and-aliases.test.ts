@@ -178,6 +178,13 @@ describe('a translated pair', () => {
       ['La mémoire de la JVM dans les conteneurs', 'FRFrançais'],
       ['Les index PostgreSQL et EXPLAIN', 'FRFrançais'],
     ]);
+    // The feeds (in French) badge the English article's title.
+    const rss = cheerio.load((await request(ctx.app).get('/rss.xml').expect(200)).text, { xml: true });
+    expect(
+      rss('item > title')
+        .map((_, title) => rss(title).text())
+        .get(),
+    ).toEqual(['[EN] HTTP cache headers', 'Les en-têtes de cache HTTP', 'La mémoire de la JVM dans les conteneurs', 'Les index PostgreSQL et EXPLAIN']);
     // The translation is not the article read next: previous/next skip it, and badge the others.
     const english = await load('/en/articles/http-cache');
     expect(english('[data-testid="previous-article"] .pager-title').text()).toBe('La mémoire de la JVM dans les conteneursFRFrançais');
