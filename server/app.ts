@@ -160,6 +160,8 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes, ...(workers ? { workers } : {}) }));
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
   app.get(PREVIEW_ROUTES, createPreviewHandler({ secret: config.previewSecret, items: cache, site, createRoutes }));
+  // A path naming a file (it has an extension) that nothing served is missing: 404, not the CV's redirect (decision 040).
+  app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'file' ? notFound(req, res) : next()));
   app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 
   app.use(notFound);

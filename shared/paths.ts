@@ -1,5 +1,5 @@
 // URL paths of the pages, one source for links, redirects and the route table.
-import { DEFAULT_LANG, type Lang } from './i18n/langs';
+import { DEFAULT_LANG, toInterfaceLang, type Lang } from './i18n/langs';
 import { siteConfig } from './site/site-config';
 
 export const paths = {
@@ -50,6 +50,11 @@ export const EN_PREFIX = '/en';
 export function localizePath(path: string, lang: Lang): string {
   if (lang === DEFAULT_LANG) return path;
   return path === '/' ? `${EN_PREFIX}/` : `${EN_PREFIX}${path}`;
+}
+
+/** An article's own page: in the interface of its language, so an English article's is under /en (decision 040). */
+export function localizeArticlePath(id: string, language: string | undefined): string {
+  return localizePath(paths.article(id), toInterfaceLang(language));
 }
 
 /** SITE_URL + a site path, without a trailing slash except for the root. SITE_URL may have a path (https://host/blog/). */

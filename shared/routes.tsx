@@ -7,10 +7,11 @@ import { PAGE_SIZE, countPages, toTagKey, type SearchAnswer, type SearchRequest 
 import { RootLayout } from './components/root-layout';
 import { AboutPage } from './pages/about-page';
 import { findNeighbours } from './items/article-neighbours';
+import { suggestArticles } from './items/suggest-articles';
 import type { ArticleSummary } from './items/types';
 import type { ArticleListData } from './pages/article-list-page';
 import { ArticleListPage } from './pages/article-list-page';
-import { ArticlePage, type ArticlePageData } from './pages/article-page';
+import { ARTICLE_ROUTE_ID, ArticlePage, type ArticlePageData } from './pages/article-page';
 import { CvPage, loadCvPageData } from './pages/cv-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { TagPage, TagsPage, type TagPageData, type TagsPageData } from './pages/tag-pages';
@@ -49,8 +50,7 @@ async function readList(items: ItemsReader, signal: AbortSignal): Promise<Articl
   }
 }
 
-/** The article route's id. */
-export const ARTICLE_ROUTE_ID = 'article';
+export { ARTICLE_ROUTE_ID };
 
 export function createRoutes(items: ItemsReader): RouteObject[] {
   return [
@@ -89,18 +89,30 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
                 if (!isValidArticleId(id)) throw data({ reason: 'not-found' }, { status: 404 });
                 // The whole list (cached on both sides) gives the previous and next articles; the article
                 // is still shown without them when the list cannot be had.
-                const [article, list] = await Promise.all([readItems(() => items.get(id, request.signal)), readList(items, request.signal)]);
-                if (!article) throw data({ reason: 'not-found' }, { status: 404 });
-                const neighbours = findNeighbours(list, article.id);
+                const [article, list, translations] = await Promise.all([
+                  readItems(() => items.get(id, request.signal)),
+                  readList(items, request.signal),
+                  // An extra too: the article shows without its translations if they fail.
+                  (items.findTranslations?.(id) ?? Promise.resolve([])).catch(() => []),
+                ]);
+                if (!article) {
+                  // A renamed article: its former id leads to it for good (decision 040).
+                  const renamed = await readItems(() => items.findAlias?.(id) ?? Promise.resolve(null));
+                  if (renamed) throw redirect(paths.article(renamed), 301);
+                  throw data({ reason: 'not-found', suggestions: suggestArticles(list, id) }, { status: 404 });
+                }
+                // Its own translations are not the articles read before or after it.
+                const others = new Set(translations.map((each) => each.id));
+                const neighbours = findNeighbours(others.size === 0 ? list : list.filter((each) => !others.has(each.id)), article.id);
                 // Series and related articles are extras: the article shows without them if they fail.
-                const shown = [neighbours.previous?.id, neighbours.next?.id].filter((each): each is string => each !== undefined);
+                const shown = [neighbours.previous?.id, neighbours.next?.id, ...others].filter((each): each is string => each !== undefined);
                 const [series, related] = await Promise.all([
                   article.series ? (items.seriesParts?.(article.series) ?? Promise.resolve([])).catch(() => []) : Promise.resolve([]),
                   (items.findRelated?.(article.id, shown) ?? Promise.resolve([])).catch(() => []),
                 ]);
                 // Shown though not published (SHOW_DRAFTS, a preview link): the page says so and asks not to be indexed.
                 const unpublished = items.isUnpublished?.(article.id) ?? false;
-                return { article, ...neighbours, series, related, ...(unpublished ? { unpublished } : {}) };
+                return { article, ...neighbours, series, related, translations, ...(unpublished ? { unpublished } : {}) };
               },
             },
             {

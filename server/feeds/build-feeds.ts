@@ -1,5 +1,6 @@
 // RSS 2.0 and Atom documents of the latest articles, written by feedsmith (escaping, namespaces,
-// dates). Each entry carries its article's language: xml:lang in Atom, dc:language in RSS (decision 011).
+// dates). Each entry carries its article's language: xml:lang in Atom, dc:language in RSS (decision 011),
+// and a title badge such as "[EN]" when it is not the feed's, for the readers that show neither (decision 040).
 import { generateAtomFeed, generateRssFeed } from 'feedsmith';
 import type { Article } from '../../shared/items/types';
 import { buildCanonicalUrl, paths } from '../../shared/paths';
@@ -25,6 +26,12 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 
 function languageOf(article: Article): string | undefined {
   return LANGUAGE_TAG.test(article.language) ? article.language : undefined;
+}
+
+/** The title as a reader shows it: "[EN] Title" for an article in another language than the feed's. */
+function badgeTitle(title: string, language: string | undefined, feedLang: string): string {
+  const primary = language?.split('-')[0]?.toLowerCase();
+  return primary && primary !== feedLang.toLowerCase() ? `[${primary.toUpperCase()}] ${title}` : title;
 }
 
 /** The newest article date; the build time only for a feed without articles. */
@@ -71,7 +78,7 @@ export function buildRssFeed(rawChannel: FeedChannel, rawArticles: Article[]): s
     items: articles.map((article) => {
       const language = languageOf(article);
       return {
-        title: article.title,
+        title: badgeTitle(article.title, language, channel.lang),
         link: links.article(article),
         guid: { value: links.article(article), isPermaLink: true },
         pubDate: new Date(article.date),
@@ -104,7 +111,7 @@ export function buildAtomFeed(rawChannel: FeedChannel, rawArticles: Article[]): 
       const language = languageOf(article);
       return {
         id: links.article(article),
-        title: { value: article.title, type: 'text' },
+        title: { value: badgeTitle(article.title, language, channel.lang), type: 'text' },
         updated: new Date(article.updated ?? article.date),
         published: new Date(article.date),
         links: [{ href: links.article(article), rel: 'alternate', type: 'text/html' }],

@@ -91,8 +91,13 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
   router.get('/tags/:tag/rss.xml', tagFeed(buildRssFeed, 'application/rss+xml; charset=utf-8', 'rss.xml'));
   router.get('/tags/:tag/atom.xml', tagFeed(buildAtomFeed, 'application/atom+xml; charset=utf-8', 'atom.xml'));
   // Drafts shown by SHOW_DRAFTS are noindex: not offered to crawlers either.
-  const listIndexable = async () => (await cache.list('')).filter((article) => !cache.isUnpublished(article.id));
-  router.get(paths.sitemap, (req, res) => answer(req, res, 'application/xml; charset=utf-8', async () => buildSitemap(context.siteUrl, await listIndexable())));
+  router.get(paths.sitemap, (req, res) =>
+    answer(req, res, 'application/xml; charset=utf-8', async () => {
+      const [articles, translationGroups] = await Promise.all([cache.list(''), cache.listTranslationGroups()]);
+      const indexable = articles.filter((article) => !cache.isUnpublished(article.id));
+      return buildSitemap(context.siteUrl, indexable, translationGroups);
+    }),
+  );
   router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(context.siteUrl)));
   return router;
 }

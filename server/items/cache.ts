@@ -190,6 +190,19 @@ export class ItemsCache implements ItemsReader {
     return (await this.source.getPreview?.(id, (article) => this.workers.prepareArticle(article))) ?? null;
   }
 
+  findTranslations(id: string): Promise<ArticleSummary[]> {
+    return this.read(`translations:${id}`, async () => this.prepareSummaries((await this.source.translations?.(id)) ?? []));
+  }
+
+  /** Every group of translations (ids by language); none when the source does not know translations. */
+  listTranslationGroups(): Promise<string[][]> {
+    return this.read('translation-groups', async () => (await this.source.translationGroups?.()) ?? []);
+  }
+
+  findAlias(id: string): Promise<string | null> {
+    return this.read(`alias:${id}`, async () => (await this.source.resolveAlias?.(id)) ?? null);
+  }
+
   clear(): void {
     this.generation += 1;
     this.store.clear();

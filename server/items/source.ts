@@ -20,6 +20,12 @@ export interface ItemsSource extends ItemsReader {
   seriesParts?(series: string): Promise<ArticleSummary[]>;
   /** Up to `limit` articles close to this one by tags and terms, none of `exclude` (built-in content). */
   related?(id: string, limit?: number, exclude?: string[]): Promise<ArticleSummary[]>;
+  /** The visible translations of an article, by language (built-in content: `translationKey`). */
+  translations?(id: string): Promise<ArticleSummary[]>;
+  /** Every group of translations, by language (built-in content). */
+  translationGroups?(): Promise<string[][]>;
+  /** The id a former id now leads to, or null (built-in content: `aliases`). */
+  resolveAlias?(id: string): Promise<string | null>;
   /** The article as `prepare` makes it, kept on disk between restarts where the source can (built-in content). */
   getPrepared?(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
   /** A draft or future-dated article as `prepare` makes it, for its preview link (built-in content). */

@@ -115,11 +115,15 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
   const t = createTranslator(context.lang, context.translations);
 
   /** The one place these answers meet the response cache; `build` gives null for a 404. */
-  const answer = async (req: Request, res: Response, type: string, build: () => Promise<string | null>) => {
+  const answer = async (req: Request, res: Response, type: string, build: () => Promise<string | { redirect: string } | null>) => {
     try {
       const result = await build();
       if (result === null) {
         res.status(404).set('Cache-Control', 'no-store').type(PLAIN).send('No such article.\n');
+        return;
+      }
+      if (typeof result === 'object') {
+        res.set('Cache-Control', 'public, max-age=86400').redirect(301, result.redirect);
         return;
       }
       // As the feeds: readers may reuse an answer as long as the items cache would, then revalidate with the ETag.
@@ -140,7 +144,10 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
     const id = file.slice(0, -'.md'.length);
     return answer(req, res, MARKDOWN, async () => {
       const article = isValidArticleId(id) ? await items.get(id) : null;
-      return article && buildArticleMarkdown(siteUrl, article, await readSourceBody(contentDir, article.id));
+      if (article) return buildArticleMarkdown(siteUrl, article, await readSourceBody(contentDir, article.id));
+      // A renamed article's twin is at its new id, for good (decision 040).
+      const renamed = isValidArticleId(id) ? await items.findAlias?.(id) : null;
+      return renamed ? { redirect: paths.articleMarkdown(renamed) } : null;
     });
   });
   // One build per list: asked again (or at once by many) while the list is fresh, the same text.

@@ -108,6 +108,12 @@ export function createShareImageRouter({ items, rootDir, cache, drawCard = creat
     guard(async (req, res) => {
       const id = String(req.params.file).replace(/\.png$/, '');
       const article = String(req.params.file).endsWith('.png') && isValidArticleId(id) ? await items.get(id) : null;
+      // A renamed article's card is at its new id, for good (decision 040).
+      const renamed = !article && isValidArticleId(id) ? await items.findAlias?.(id) : null;
+      if (renamed) {
+        res.set('Cache-Control', 'public, max-age=86400').redirect(301, paths.shareArticle(renamed));
+        return;
+      }
       await send(req, res, article ? describeArticleCard(article) : undefined);
     }),
   );

@@ -78,6 +78,8 @@ export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): Analyse
       article,
       draft: parsed.draft,
       ...(parsed.seriesOrder !== undefined ? { seriesOrder: parsed.seriesOrder } : {}),
+      ...(parsed.translationKey !== undefined ? { translationKey: parsed.translationKey } : {}),
+      ...(parsed.aliases ? { aliases: parsed.aliases } : {}),
       doc,
       ...(parsed.refs ? { refs: parsed.refs } : {}),
     };

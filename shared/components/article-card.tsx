@@ -13,6 +13,7 @@ import { formatArticleDate, toIsoDate } from '../items/format-date';
 import { truncateHtml } from '../items/truncate-html';
 import type { ArticleSummary } from '../items/types';
 import { localizePath, paths } from '../paths';
+import { LanguageBadge } from './language-badge';
 import { TagBadges } from './tag-badges';
 
 /** One card of the list: plain markup and links, rendered inside the article search island. */
@@ -23,9 +24,14 @@ export function ArticleCard({ article, lang, tagsLabel, snippet }: { article: Ar
       <div className="card-body">
         <h2 className="h5 card-title mb-1">
           {/* stretched-link: the whole card is the link, announced once by its title. */}
-          <a className="stretched-link article-card-link" href={localizePath(paths.article(article.id), lang)}>
+          <a
+            className="stretched-link article-card-link"
+            href={localizePath(paths.article(article.id), lang)}
+            lang={article.language && article.language !== lang ? article.language : undefined}
+          >
             {article.title}
           </a>
+          <LanguageBadge language={article.language} lang={lang} />
         </h2>
         <p className="small text-body-secondary mb-2">
           <time dateTime={toIsoDate(article.date)}>{formatArticleDate(article.date)}</time>

@@ -1,11 +1,13 @@
 import { SiteLink } from './site-link';
-import { useT } from '../page-context';
+import { usePageContext, useT } from '../page-context';
+import { LanguageBadge } from './language-badge';
 import type { ArticleNeighbours } from '../items/article-neighbours';
 import { paths } from '../paths';
 
 /** Links to the article published just before (previous) and just after (next); nothing when alone. */
 export function ArticlePager({ previous, next }: ArticleNeighbours) {
   const t = useT();
+  const { lang } = usePageContext();
   if (!previous && !next) return null;
   return (
     <nav className="article-pager mt-5" aria-label={t('ARTICLE.PAGER')} data-testid="article-pager">
@@ -17,7 +19,10 @@ export function ArticlePager({ previous, next }: ArticleNeighbours) {
                 <span aria-hidden="true">← </span>
                 {t('ARTICLE.PREVIOUS')}
               </span>
-              <span className="pager-title">{previous.title}</span>
+              <span className="pager-title">
+                <span lang={previous.language && previous.language !== lang ? previous.language : undefined}>{previous.title}</span>
+                <LanguageBadge language={previous.language} lang={lang} />
+              </span>
             </SiteLink>
           </li>
         )}
@@ -28,7 +33,10 @@ export function ArticlePager({ previous, next }: ArticleNeighbours) {
                 {t('ARTICLE.NEXT')}
                 <span aria-hidden="true"> →</span>
               </span>
-              <span className="pager-title">{next.title}</span>
+              <span className="pager-title">
+                <span lang={next.language && next.language !== lang ? next.language : undefined}>{next.title}</span>
+                <LanguageBadge language={next.language} lang={lang} />
+              </span>
             </SiteLink>
           </li>
         )}

@@ -43,6 +43,12 @@ export interface PageHeadProps {
   pagination?: { page: number; previous?: string; next?: string };
   /** Asks search engines to leave the page out (an unpublished article shown for review). */
   noindex?: boolean;
+  /**
+   * An article's language versions, itself (`current`) and its translations, each at its own page
+   * (`localizeArticlePath`): the canonical URL is its own page's, and the alternates name the articles'
+   * languages rather than the interface's (decision 040).
+   */
+  languageVersions?: { language: string; path: string; current?: boolean }[];
   /** Extra feeds of this page (a tag's), besides the site's, as site paths. */
   feeds?: { type: 'rss' | 'atom'; title: string; href: string }[];
 }
@@ -91,6 +97,7 @@ export function PageHead({
   article,
   structuredData = [],
   pagination,
+  languageVersions,
   feeds = [],
   noindex = false,
 }: PageHeadProps) {
@@ -99,7 +106,20 @@ export function PageHead({
   const { pathname } = useLocation();
   // A later page of a list is a page of its own: its canonical URL names it.
   const pageQuery = pagination ? writeListQuery({ page: pagination.page }) : '';
-  const url = buildPageUrl(siteUrl, pathname, lang) + pageQuery;
+  const ownVersion = languageVersions?.find((version) => version.current);
+  const url = ownVersion ? buildCanonicalUrl(siteUrl, ownVersion.path) : buildPageUrl(siteUrl, pathname, lang) + pageQuery;
+  const alternates = ownVersion
+    ? [
+        ...languageVersions!.map((version) => ({ hrefLang: version.language, href: buildCanonicalUrl(siteUrl, version.path) })),
+        {
+          hrefLang: 'x-default',
+          href: buildCanonicalUrl(siteUrl, (languageVersions!.find((version) => version.language === DEFAULT_LANG) ?? ownVersion).path),
+        },
+      ]
+    : [
+        ...LANGS.map((alternate) => ({ hrefLang: alternate as string, href: buildPageUrl(siteUrl, pathname, alternate) })),
+        { hrefLang: 'x-default', href: buildPageUrl(siteUrl, pathname, DEFAULT_LANG) },
+      ];
   const toPageUrl = (sitePath: string) => buildCanonicalUrl(siteUrl, localizePath(sitePath, lang));
   const preview = choosePreviewImage(image, shareCard ?? describeCvCard());
   const imageUrl = toAbsoluteUrl(siteUrl, preview.src);
@@ -121,10 +141,9 @@ export function PageHead({
           href={buildCanonicalUrl(siteUrl, feed.href)}
         />
       ))}
-      {LANGS.map((alternate) => (
-        <link key={alternate} rel="alternate" hrefLang={alternate} href={buildPageUrl(siteUrl, pathname, alternate)} />
+      {alternates.map((alternate) => (
+        <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={buildPageUrl(siteUrl, pathname, DEFAULT_LANG)} />
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={siteConfig.siteName} />
       <meta property="og:title" content={title} />

@@ -12,3 +12,11 @@ export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English'
 export function isLang(value: unknown): value is Lang {
   return (LANGS as readonly unknown[]).includes(value);
 }
+
+/** The interface an article is at home in: its own language when the site speaks it, else the default. */
+export function toInterfaceLang(language: string | undefined): Lang {
+  return isLang(language) ? language : DEFAULT_LANG;
+}
+
+/** The link to an article's translation, in the translation's own language (decision 040). */
+export const READ_IN: Record<Lang, string> = { fr: 'Lire en français', en: 'Read in English' };

@@ -4,6 +4,8 @@ import type { ArticleId, ArticleSummary } from './types';
 export interface ArticleLink {
   id: ArticleId;
   title: string;
+  /** The article's language, when the list says (built-in content). */
+  language?: string;
 }
 
 export interface ArticleNeighbours {
@@ -17,6 +19,7 @@ export interface ArticleNeighbours {
 export function findNeighbours(newestFirst: readonly ArticleSummary[], id: ArticleId): ArticleNeighbours {
   const at = newestFirst.findIndex((item) => item.id === id);
   if (at < 0) return { previous: null, next: null };
-  const toLink = (item: ArticleSummary | undefined): ArticleLink | null => (item ? { id: item.id, title: item.title } : null);
+  const toLink = (item: ArticleSummary | undefined): ArticleLink | null =>
+    item ? { id: item.id, title: item.title, ...(item.language ? { language: item.language } : {}) } : null;
   return { previous: toLink(newestFirst[at + 1]), next: toLink(newestFirst[at - 1]) };
 }

@@ -15,6 +15,10 @@ export interface ItemsReader {
   findRelated?(id: string, exclude: string[]): Promise<ArticleSummary[]>;
   /** Not published (a draft, or dated in the future), though shown here (SHOW_DRAFTS or a preview link): the page says so and is not indexed. */
   isUnpublished?(id: string): boolean;
+  /** The article's translations, by language; none when the source does not know translations. */
+  findTranslations?(id: string): Promise<ArticleSummary[]>;
+  /** The id an article renamed from `id` now has, or null (decision 040). */
+  findAlias?(id: string): Promise<string | null>;
 }
 
 /** The items source cannot answer now (down, slow, broken): pages show a 503, not a 404. */

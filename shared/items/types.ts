@@ -17,6 +17,8 @@ export interface ArticleSummary {
   updated?: string;
   /** Name of the series the article belongs to (built-in content). */
   series?: string;
+  /** Language code (fr, en, ...): always on an article, on a list entry when the source says (built-in content). */
+  language?: string;
 }
 
 /** The whole article. `summary` and `body` are sanitised HTML, the body's code highlighted. */

@@ -21,6 +21,8 @@ export interface WireArticleSummary {
   updated?: string;
   /** Name of the article's series: an extension of the built-in content, sent when known. */
   series?: string;
+  /** The article's language: on list entries, an extension of the built-in content, sent when known. */
+  lg?: string;
 }
 
 /** GET /items/{id}. `sum` and `ctn` are HTML, sanitised when this server writes them. */

@@ -11,10 +11,15 @@ import type { ArticleNeighbours } from '../items/article-neighbours';
 import { HEADING_LINK_LABEL_ID } from '../items/article-markup';
 import { formatArticleDate, toIsoDate } from '../items/format-date';
 import type { Article, ArticleSummary } from '../items/types';
-import { paths } from '../paths';
+import { READ_IN, isLang } from '../i18n/langs';
+import { localizeArticleLinks } from '../items/localize-article-links';
+import { localizeArticlePath, paths } from '../paths';
 import { describeArticleCard } from '../seo/share-image';
 import { buildBlogPosting, buildBreadcrumbList } from '../seo/structured-data';
 import { siteConfig } from '../site/site-config';
+
+/** The article route's id (the language switch reads its data). */
+export const ARTICLE_ROUTE_ID = 'article';
 
 export interface ArticlePageData extends ArticleNeighbours {
   article: Article;
@@ -24,6 +29,8 @@ export interface ArticlePageData extends ArticleNeighbours {
   related: ArticleSummary[];
   /** A draft or a future article, shown for review: a banner, and no indexing. */
   unpublished?: boolean;
+  /** The article's translations (same `translationKey`), by language; none when it has none. */
+  translations?: ArticleSummary[];
 }
 
 /** Says, in both languages whatever the interface's, that the article is not published. */
@@ -40,7 +47,7 @@ function DraftBanner() {
 }
 
 export function ArticlePage() {
-  const { article, previous, next, series = [], related = [], unpublished = false } = useLoaderData() as ArticlePageData;
+  const { article, previous, next, series = [], related = [], translations = [], unpublished = false } = useLoaderData() as ArticlePageData;
   const t = useT();
   const { siteUrl, lang } = usePageContext();
   // All read the prepared HTML the items API serves, so client navigation shows what the server rendered.
@@ -60,9 +67,13 @@ export function ArticlePage() {
         shareCard={describeArticleCard(article)}
         contentLang={article.language}
         noindex={unpublished}
+        languageVersions={[
+          { language: article.language, path: localizeArticlePath(article.id, article.language), current: true },
+          ...translations.map((translation) => ({ language: translation.language ?? '', path: localizeArticlePath(translation.id, translation.language) })),
+        ].filter((version) => version.language !== '')}
         article={{ publishedTime: toIsoDate(article.date), tags: article.tags }}
         structuredData={[
-          buildBlogPosting(siteUrl, article, description),
+          buildBlogPosting(siteUrl, article, description, translations),
           buildBreadcrumbList(siteUrl, [
             [t('ARTICLES'), paths.articles],
             [article.title, paths.article(article.id)],
@@ -100,11 +111,25 @@ export function ArticlePage() {
             <span data-testid="reading-time">{t('ARTICLE.READING_TIME', { count: minutes })}</span>
           </p>
           <TagBadges tags={article.tags} label={t('ARTICLE_LIST.TAGS')} lang={lang} />
+          {translations.some((translation) => translation.language) && (
+            <ul className="article-translations list-inline small mb-2" aria-label={t('ARTICLE.TRANSLATIONS')} lang={lang} data-testid="translations">
+              {translations.map(
+                (translation) =>
+                  translation.language && (
+                    <li key={translation.id} className="list-inline-item">
+                      <a href={localizeArticlePath(translation.id, translation.language)} hrefLang={translation.language} lang={translation.language}>
+                        {isLang(translation.language) ? READ_IN[translation.language] : `${translation.title} (${translation.language})`}
+                      </a>
+                    </li>
+                  ),
+              )}
+            </ul>
+          )}
           <div className="article-summary lead mb-4" dangerouslySetInnerHTML={{ __html: article.summary }} />
         </div>
         <TableOfContents entries={toc} contentLang={article.language} />
         <div className="article-main">
-          <ArticleBody key={article.id} html={article.body} />
+          <ArticleBody key={article.id} html={localizeArticleLinks(article.body, lang)} />
         </div>
         <aside className="article-aside" lang={isFrench ? 'fr' : 'en'}>
           <div className="card author-card" data-testid="author-card">

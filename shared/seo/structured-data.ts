@@ -1,7 +1,7 @@
 // schema.org JSON-LD for search engines, built from the same data the pages show.
 import { DEFAULT_LANG } from '../i18n/i18n';
 import { toIsoDate } from '../items/format-date';
-import type { Article } from '../items/types';
+import type { Article, ArticleSummary } from '../items/types';
 import { paths, toAbsoluteUrl } from '../paths';
 import { buildShareImagePath, describeArticleCard, describeCvCard, findRasterImage, SHARE_IMAGE } from './share-image';
 import { cvData } from '../site/cv-data';
@@ -84,8 +84,33 @@ function buildPreviewImage(siteUrl: string, article: Article): JsonLd | string {
   };
 }
 
-/** An article page: a BlogPosting by the site's owner. */
-export function buildBlogPosting(siteUrl: string, article: Article, description: string): JsonLd {
+/**
+ * How an article and its translations refer to one another: the version in the site's language (else
+ * the oldest) is the work, the others its translations (schema.org workTranslation / translationOfWork).
+ */
+function describeTranslations(siteUrl: string, article: Article, translations: readonly ArticleSummary[]): JsonLd {
+  const versions = translations.filter((translation) => translation.language);
+  if (versions.length === 0) return {};
+  const reference = (version: ArticleSummary) => ({
+    '@type': 'BlogPosting',
+    '@id': toAbsoluteUrl(siteUrl, paths.article(version.id)),
+    inLanguage: version.language,
+  });
+  const original = [article, ...versions].reduce((best, each) =>
+    (each.language === DEFAULT_LANG) !== (best.language === DEFAULT_LANG)
+      ? each.language === DEFAULT_LANG
+        ? each
+        : best
+      : each.date < best.date
+        ? each
+        : best,
+  );
+  if (original === article) return { workTranslation: versions.map(reference) };
+  return { translationOfWork: reference(original) };
+}
+
+/** An article page: a BlogPosting by the site's owner, tied to its translations. */
+export function buildBlogPosting(siteUrl: string, article: Article, description: string, translations: readonly ArticleSummary[] = []): JsonLd {
   const url = toAbsoluteUrl(siteUrl, paths.article(article.id));
   return {
     '@context': 'https://schema.org',
@@ -102,6 +127,7 @@ export function buildBlogPosting(siteUrl: string, article: Article, description:
     image: buildPreviewImage(siteUrl, article),
     author: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
     publisher: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
+    ...describeTranslations(siteUrl, article, translations),
   };
 }
 

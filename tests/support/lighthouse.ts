@@ -11,6 +11,8 @@ export const AUDITED_PAGES = {
   'list, no match': '/articles?f=kubernetes',
   'article with code': '/articles/postgresql-index-explain',
   'English article': '/articles/java-virtual-threads',
+  // A translated pair's English half, in its own interface: hreflang both ways, the link to the French one.
+  'translated article': '/en/articles/http-caching-headers',
   About: '/help/about',
 };
 

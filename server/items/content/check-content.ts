@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ContentFileError, displayPath, sortProblems, type ContentProblem } from './content-problems';
+import { computeArticleLinks, type LinkedArticle } from './article-links';
+import { ContentFileError, displayPath, linkProblems, sortProblems, type ContentProblem } from './content-problems';
 import { checkArticles, type CheckedArticle } from './content-rules';
 import { parseArticleSource, readBodyReferences } from './parse-article-file';
 
@@ -46,11 +47,12 @@ export async function checkContentFolder({
   const refused: CheckedArticle[] = [];
   const hidden: HiddenArticle[] = [];
   const owners = new Map<string, string>();
+  const linked: LinkedArticle[] = [];
   for (const name of names) {
     const file = displayPath(path.join(articlesDir, name));
     const text = await readFile(path.join(articlesDir, name), 'utf8');
     try {
-      const { article, draft, refs } = parseArticleSource(file, text, { renderBody: false, readRefs: true });
+      const { article, draft, refs, translationKey, aliases } = parseArticleSource(file, text, { renderBody: false, readRefs: true });
       // The server takes files in name order: the first file with an id keeps it, as here.
       const owner = owners.get(article.id);
       if (owner) {
@@ -61,6 +63,14 @@ export async function checkContentFolder({
       }
       owners.set(article.id, file);
       checked.push({ file, id: article.id, tags: article.tags, refs: refs ?? { links: [], images: [], anchors: [] } });
+      linked.push({
+        name,
+        file,
+        id: article.id,
+        language: article.language,
+        ...(translationKey !== undefined ? { translationKey } : {}),
+        ...(aliases ? { aliases } : {}),
+      });
       if (draft || Date.parse(article.date) > now) hidden.push({ file, id: article.id, reason: draft ? 'draft' : 'scheduled' });
     } catch (error) {
       if (!(error instanceof ContentFileError)) throw error;
@@ -69,6 +79,7 @@ export async function checkContentFolder({
     }
   }
   const hasPublicFile = publicDir ? (pathname: string) => existsSync(path.join(publicDir, path.normalize(pathname).replace(/^([/\\])+/, ''))) : undefined;
+  problems.push(...linkProblems(computeArticleLinks(linked).problems));
   problems.push(...checkArticles(checked, { others: refused, ...(hasPublicFile ? { hasPublicFile } : {}) }));
   return { files: names.length, problems: sortProblems(problems), hidden };
 }

@@ -23,6 +23,8 @@ export interface CachedArticle {
   article: Article;
   draft: boolean;
   seriesOrder?: number;
+  translationKey?: string;
+  aliases?: string[];
   doc: IndexDocument;
   /** Links, images and heading anchors, for the checks across articles (content-rules.ts). */
   refs?: ArticleReferences;

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
 import { ArticleJobError, createInlineArticleWorkers, type ArticleWorkers } from '../../workers/worker-pool';
 import { hashContent, type CachedArticle, type ContentCache } from './content-cache';
-import { ContentFileError, displayPath, formatProblem, sortProblems, type ContentProblem } from './content-problems';
+import { ContentFileError, displayPath, formatProblem, linkProblems, sortProblems, type ContentProblem } from './content-problems';
 import { checkArticles } from './content-rules';
 import type { ContentState, Entry } from './content-state';
 import { relatedTermsOf } from './search-index';
@@ -57,8 +57,8 @@ interface ReadBatch {
 }
 
 // In this order: the items API answers the fields in the order they come (wire-format.ts).
-function toSummary({ id, title, date, tags, images, summary, updated, series }: Article): ArticleSummary {
-  return { id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}) };
+function toSummary({ id, title, date, tags, images, summary, updated, series, language }: Article): ArticleSummary {
+  return { id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}), language };
 }
 
 export interface ContentLoaderOptions {
@@ -99,7 +99,7 @@ export class ContentLoader {
 
   /** Every problem now: each file's errors, then the checks across articles; by file and line. */
   problems(): ContentProblem[] {
-    return sortProblems([...[...this.fileProblems.values()].flat(), ...this.referenceProblems]);
+    return sortProblems([...[...this.fileProblems.values()].flat(), ...this.referenceProblems, ...linkProblems(this.state.links.problems())]);
   }
 
   /** Files with errors (those of them that serve a last good version included). */
@@ -232,7 +232,7 @@ export class ContentLoader {
       return this.fileProblems.delete(name);
     }
     try {
-      const { article, draft, seriesOrder, doc, refs } = this.takeAnalysis(name, analysis);
+      const { article, draft, seriesOrder, translationKey, aliases, doc, refs } = this.takeAnalysis(name, analysis);
       const owner = this.state.byId.get(article.id);
       if (owner && owner.name !== name) {
         throw ContentFileError.of(
@@ -252,6 +252,8 @@ export class ContentLoader {
         language: article.language,
         draft,
         ...(seriesOrder !== undefined ? { seriesOrder } : {}),
+        ...(translationKey !== undefined ? { translationKey } : {}),
+        ...(aliases ? { aliases } : {}),
         time: doc.time,
         relatedTerms: relatedTermsOf(doc),
         ...(refs ? { refs } : {}),

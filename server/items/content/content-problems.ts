@@ -1,6 +1,7 @@
 // What is wrong in a content file, as data: a kind to act on (tests, the dev overlay, `npm run check`),
 // where it is (1-based line and column in the file), and a message for people.
 import path from 'node:path';
+import type { LinkProblem } from './article-links';
 
 export type ContentProblemKind =
   /** The file cannot be read from disk. */
@@ -23,7 +24,11 @@ export type ContentProblemKind =
   | 'broken-anchor'
   /** A local image that is not in public/. */
   | 'missing-image'
-  | 'image-without-alt';
+  | 'image-without-alt'
+  /** Two articles of one language share a `translationKey` (decision 040). */
+  | 'translation-conflict'
+  /** An alias that is a live id, or that two articles claim (decision 040). */
+  | 'alias-conflict';
 
 /** An error keeps the file's article out (its last good version serves on); a warning is only told. */
 export type ContentProblemSeverity = 'error' | 'warning';
@@ -82,4 +87,17 @@ export class ContentFileError extends Error {
   static of(file: string, kind: ContentProblemKind, field: string, message: string, at: { line: number; column: number } = { line: 1, column: 1 }) {
     return new ContentFileError([{ file, ...at, kind, severity: 'error', field, message }]);
   }
+}
+
+/** Conflicts between files (translations, aliases) as content problems: the file's article serves on. */
+export function linkProblems(problems: readonly LinkProblem[]): ContentProblem[] {
+  return problems.map(({ file, field, message }) => ({
+    file,
+    line: 1,
+    column: 1,
+    kind: field === 'aliases' ? 'alias-conflict' : 'translation-conflict',
+    severity: 'error',
+    field,
+    message,
+  }));
 }

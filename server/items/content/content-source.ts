@@ -14,7 +14,7 @@ import { createInlineArticleWorkers, type ArticleWorkers } from '../../workers/w
 import type { ItemsSource, SearchAnswer, SearchRequest } from '../source';
 import { ContentCache } from './content-cache';
 import { ContentLoader, type ContentStats } from './content-loader';
-import type { ContentProblem } from './content-problems';
+import { displayPath, formatProblem, linkProblems, type ContentProblem } from './content-problems';
 import { createContentQueries } from './content-queries';
 import { ContentState, type Entry } from './content-state';
 import { ContentUpdates, watchArticles } from './content-watcher';
@@ -40,6 +40,12 @@ export interface ContentSource extends ItemsSource {
   getPrepared(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
   /** A draft or future-dated article as `prepare` makes it, for its preview link; null when there is no such hidden article. */
   getPreview(id: string, prepare: (article: Article) => Promise<Article>): Promise<Article | null>;
+  /** The visible translations of a visible article (same `translationKey`), by language. */
+  translations(id: string): Promise<ArticleSummary[]>;
+  /** Every group of visible translations, two articles or more each (ids by language). */
+  translationGroups(): Promise<string[][]>;
+  /** The visible article a former id (`aliases`) now leads to. */
+  resolveAlias(id: string): Promise<string | null>;
 }
 
 export interface ContentSourceOptions {
@@ -79,7 +85,11 @@ export async function createContentSource({
   const log = logger.child({ source: 'content' });
   const articlesDir = path.join(contentDir, 'articles');
   const cache = new ContentCache(cacheDir, contentDir);
-  const state = new ContentState(showDrafts, now, cache);
+  const state = new ContentState(showDrafts, now, cache, (name) => displayPath(path.join(articlesDir, name)));
+  const logLinkProblems = () => {
+    for (const problem of linkProblems(state.links.problems()))
+      log.error({ file: problem.file, field: problem.field, kind: problem.kind }, formatProblem(problem));
+  };
   const loader = new ContentLoader(state, { articlesDir, cache, workers, logger: log, ...(publicDir ? { publicDir } : {}) });
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -100,6 +110,7 @@ export async function createContentSource({
     if (!changed) return;
     dirty = true;
     log.info({ articles: state.byId.size, skipped: loader.skipped, files: full ? 'all' : names.length }, 'content updated');
+    logLinkProblems();
     timer.schedule();
     notify();
   }, log);
@@ -112,6 +123,7 @@ export async function createContentSource({
     watcher?.close();
     throw error;
   }
+  logLinkProblems();
   timer.schedule();
   await updates.start();
 
@@ -128,6 +140,24 @@ export async function createContentSource({
     },
     problems: () => loader.problems(),
     isUnpublished: (id) => state.isPreviewable(state.byId.get(id)),
+    async translations(id) {
+      if (!state.isVisible(state.byId.get(id))) return [];
+      return state.links
+        .translationsOf(id)
+        .map((each) => state.byId.get(each))
+        .filter((entry) => state.isVisible(entry))
+        .map((entry) => entry!.summary);
+    },
+    async translationGroups() {
+      return state.links
+        .groups()
+        .map((group) => group.filter((id) => state.isVisible(state.byId.get(id))))
+        .filter((group) => group.length > 1);
+    },
+    async resolveAlias(id) {
+      const target = state.links.resolveAlias(id);
+      return target !== undefined && state.isVisible(state.byId.get(target)) ? target : null;
+    },
     reload: () => updates.fullScan(),
     stats: () => ({ ...loader.stats }),
     async close() {

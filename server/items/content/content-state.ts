@@ -1,6 +1,7 @@
 // What the content source knows now: one entry per article file, by file name and by article id, the
 // search index, and which articles a visitor may see (drafts and future dates are hidden).
 import type { ArticleSummary } from '../../../shared/items/types';
+import { ArticleLinks, type LinkedArticle } from './article-links';
 import type { ContentCache } from './content-cache';
 import type { ArticleReferences } from './content-references';
 import { SearchIndex, type IndexDocument } from './search-index';
@@ -15,6 +16,8 @@ export interface Entry {
   language: string;
   draft: boolean;
   seriesOrder?: number;
+  translationKey?: string;
+  aliases?: string[];
   time: number;
   relatedTerms: string[];
   refs?: ArticleReferences;
@@ -24,6 +27,8 @@ export class ContentState {
   readonly byName = new Map<string, Entry>();
   readonly byId = new Map<string, Entry>();
   readonly index: SearchIndex;
+  /** Translations and former ids, with their conflicts between files (decision 040). */
+  readonly links = new ArticleLinks();
   /** Bumped on every change of the entries. */
   version = 0;
   // Hidden articles (drafts, future dates) are rare: when there are none, searches skip the filter.
@@ -34,6 +39,8 @@ export class ContentState {
     readonly showDrafts: boolean,
     readonly now: () => number,
     cache: ContentCache,
+    /** The file as problems name it. */
+    private readonly fileOf: (name: string) => string = (name) => name,
   ) {
     this.index = new SearchIndex({
       allVisible: () => this.allVisible(),
@@ -84,14 +91,27 @@ export class ContentState {
     this.forget(entry.name);
     this.byName.set(entry.name, entry);
     this.byId.set(entry.summary.id, entry);
+    this.links.set(this.linkOf(entry));
     this.version += 1;
     this.index.set(doc);
+  }
+
+  private linkOf({ name, summary, language, translationKey, aliases }: Entry): LinkedArticle {
+    return {
+      name,
+      file: this.fileOf(name),
+      id: summary.id,
+      language,
+      ...(translationKey !== undefined ? { translationKey } : {}),
+      ...(aliases ? { aliases } : {}),
+    };
   }
 
   forget(name: string): void {
     this.version += 1;
     const entry = this.byName.get(name);
     this.byName.delete(name);
+    this.links.delete(name);
     if (entry && this.byId.get(entry.summary.id) === entry) {
       this.byId.delete(entry.summary.id);
       this.index.remove(entry.summary.id);
@@ -105,12 +125,14 @@ export class ContentState {
       for (const entry of entries) {
         this.byName.set(entry.name, entry);
         this.byId.set(entry.summary.id, entry);
+        this.links.set(this.linkOf(entry));
       }
       this.version += 1;
       return true;
     } catch {
       this.byName.clear();
       this.byId.clear();
+      this.links.clear();
       this.index.load(new SearchIndex({ isVisible: () => false }).toJSON());
       return false;
     }

@@ -45,16 +45,17 @@ const plainDate = isoDate.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), {
 
 const stringList = z.union([z.string().min(1), z.array(z.string().min(1))]).transform((value) => (Array.isArray(value) ? value : [value]));
 
+const articleId = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform(String)
+  .refine(isValidArticleId, { error: 'must be letters, digits, ".", "_", "~" or "-" (at most 128)' });
+
 /**
  * The front matter's keys, each with its rule. A key not named here is an error (a typo such as
- * `drafts: true` must not publish a draft). `translationKey` and `aliases` are known here; what they
- * mean is the items' business.
+ * `drafts: true` must not publish a draft).
  */
 export const frontMatterFields = {
-  id: z
-    .union([z.string(), z.number().int().nonnegative()])
-    .transform(String)
-    .refine(isValidArticleId, { error: 'must be letters, digits, ".", "_", "~" or "-" (at most 128)' }),
+  id: articleId,
   title: z.string().trim().min(1, { error: 'must not be empty' }),
   date: isoDate,
   updated: plainDate.optional(),
@@ -66,11 +67,16 @@ export const frontMatterFields = {
   draft: z.boolean({ error: 'must be true or false' }).default(false),
   series: z.string().trim().min(1, { error: 'must not be empty' }).max(200).optional(),
   seriesOrder: z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
-  translationKey: z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' }).optional(),
+  // Articles sharing one key are translations of one another (Hugo's convention): article-links.ts.
+  translationKey: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().trim().min(1, { error: 'must not be empty' }).max(200))
+    .optional(),
+  // Former ids of the article, each answered 301 to it (article-links.ts).
   aliases: z
-    .array(z.union([z.string(), z.number()]).transform(String).refine(isValidArticleId, { error: 'each alias must be a valid article id' }), {
-      error: 'must be a list of ids',
-    })
+    .union([articleId, z.array(articleId).max(100, { error: 'at most 100 former ids' })], { error: 'must be an id or a list of ids' })
+    .transform((value) => (Array.isArray(value) ? value : [value]))
     .optional(),
 };
 
@@ -80,6 +86,7 @@ const frontMatterSchema = z.object(frontMatterFields).superRefine((meta, context
   if (meta.updated && meta.updated < meta.date.slice(0, 10))
     context.addIssue({ code: 'custom', path: ['updated'], message: `${meta.updated} is before the date ${meta.date}` });
   if (meta.seriesOrder !== undefined && !meta.series) context.addIssue({ code: 'custom', path: ['seriesOrder'], message: 'needs a series' });
+  if (meta.aliases?.includes(meta.id)) context.addIssue({ code: 'custom', path: ['aliases'], message: `"${meta.id}" is the article's own id` });
 });
 
 export { ContentFileError } from './content-problems';
@@ -153,6 +160,10 @@ export interface ParsedArticle {
   article: Article;
   draft: boolean;
   seriesOrder?: number;
+  /** Shared by the article's translations. */
+  translationKey?: string;
+  /** Former ids of the article. */
+  aliases?: string[];
   text: ArticleText;
   /** Links, images and heading anchors, when asked for (`readRefs`). */
   refs?: ArticleReferences;
@@ -225,6 +236,8 @@ export function parseArticleSource(
     article,
     draft: meta.draft,
     ...(meta.seriesOrder !== undefined ? { seriesOrder: meta.seriesOrder } : {}),
+    ...(meta.translationKey !== undefined ? { translationKey: meta.translationKey } : {}),
+    ...(meta.aliases?.length ? { aliases: [...new Set(meta.aliases)] } : {}),
     text: { ...textOf(tokens), summary: summaryTokens.map(inlineText).join(' ') },
     ...(refs ? { refs } : {}),
   };

@@ -22,10 +22,17 @@ describe('sample content', async () => {
     (article): article is Article => article !== null,
   );
   const problems = loaded.problems();
+  const translations = (await loaded.translations('http-cache-headers')).map((summary) => [summary.id, summary.language]);
+  const renamed = await loaded.resolveAlias('memoire-jvm-docker');
   await loaded.close();
 
   it('loads every file without a problem', () => {
     expect(problems).toEqual([]);
+  });
+
+  it('shows a translated pair and a renamed article (content/README.md)', () => {
+    expect(translations).toEqual([['http-caching-headers', 'en']]);
+    expect(renamed).toBe('jvm-memoire-conteneurs');
   });
 
   it('has at least 12 articles, 3 in English, over several years', () => {

@@ -133,7 +133,11 @@ describe('feeds on the built-in content', () => {
       { loc: `${TEST_SITE_URL}${siteConfig.cvSlug}`, lastmod: releasedOn },
       { loc: `${TEST_SITE_URL}articles`, lastmod: '2025-02-10' },
       { loc: `${TEST_SITE_URL}help/about`, lastmod: releasedOn },
-      ...FIXTURE_IDS_NEWEST_FIRST.map((id) => ({ loc: articleUrl(id), lastmod: FIXTURE_ARTICLES[id]!.date })),
+      // Each article at its own page: an English one in the English interface, as its canonical link says.
+      ...FIXTURE_IDS_NEWEST_FIRST.map((id) => ({
+        loc: FIXTURE_ARTICLES[id]!.language === 'en' ? `${TEST_SITE_URL}en/articles/${id}` : articleUrl(id),
+        lastmod: FIXTURE_ARTICLES[id]!.date,
+      })),
     ]);
   });
 
@@ -170,7 +174,7 @@ describe('feeds under a SITE_URL with a path', () => {
     try {
       expect((await request(ctx.app).get('/robots.txt').expect(200)).text).toContain('Sitemap: https://example.org/blog/sitemap.xml');
       const urlset = asNode(parseXml((await request(ctx.app).get('/sitemap.xml').expect(200)).text).urlset);
-      expect(asNodes(urlset.url).map((url) => text(url.loc))).toContain('https://example.org/blog/articles/http-caching');
+      expect(asNodes(urlset.url).map((url) => text(url.loc))).toContain('https://example.org/blog/en/articles/http-caching');
       const channel = asNode(asNode(parseXml((await request(ctx.app).get('/rss.xml').expect(200)).text).rss).channel);
       expect(text(channel.link)).toBe('https://example.org/blog/articles');
     } finally {
@@ -230,7 +234,9 @@ describe('feeds on an upstream items service', () => {
     ctx = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl });
     const channel = asNode(asNode(parseXml((await request(ctx.app).get('/rss.xml').expect(200)).text).rss).channel);
     const [first, second] = asNodes(channel.item);
-    expect(text(first!.title)).toBe(title);
+    // Badged for a French feed's readers, the rest of the title intact.
+    expect(text(first!.title)).toBe(`[EN] ${title}`);
+    expect(text(second!.title)).not.toMatch(/^\[/);
     expect(asNodes(first!.category).map(text)).toEqual(['C<T> & "x"']);
     expect(asNodes(first!['dc:language']).map(text)).toEqual(['en-GB']);
     // A language that is not a language tag is replaced by the default at the upstream edge.
@@ -238,7 +244,7 @@ describe('feeds on an upstream items service', () => {
 
     const feed = asNode(parseXml((await request(ctx.app).get('/atom.xml').expect(200)).text).feed);
     const [entry, other] = asNodes(feed.entry);
-    expect(text(entry!.title)).toBe(title);
+    expect(text(entry!.title)).toBe(`[EN] ${title}`);
     expect(asNodes(entry!.category).map((category) => category['@term'])).toEqual(['C<T> & "x"']);
     expect(entry!['@xml:lang']).toBe('en-GB');
     expect(other!['@xml:lang']).toBe('fr');

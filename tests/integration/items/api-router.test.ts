@@ -17,7 +17,8 @@ describe('GET /items', () => {
     const response = await request(ctx.app).get(`${API}/items?s=-date_m`).expect(200).expect('content-type', /json/);
     const items = response.body as Record<string, unknown>[];
     expect(items.map((item) => item.id)).toEqual(FIXTURE_IDS_NEWEST_FIRST);
-    expect(Object.keys(items[0]!).sort()).toEqual(['date_m', 'id', 'img', 'sum', 'tags', 'tit']);
+    // lg: the built-in content's extension, so the live search can badge an article in another language (decision 040).
+    expect(Object.keys(items[0]!).sort()).toEqual(['date_m', 'id', 'img', 'lg', 'sum', 'tags', 'tit']);
     expect(items[0]).toMatchObject({ id: 'equipe-revues', date_m: '2025-02-10', tags: ['Méthodes', 'Équipe'], img: ['/images/photo-96.png'] });
   });
 

@@ -98,8 +98,10 @@ describe('previous and next articles', () => {
     ]);
     expect([pager.find('[data-testid="next-article"]').attr('href'), pager.find('[data-testid="next-article"]').text()]).toEqual([
       '/articles/http-caching',
-      'Article suivant →HTTP caching headers in practice',
+      // An English article, badged (decision 040): "EN" to the eye, "English" to a screen reader.
+      'Article suivant →HTTP caching headers in practiceENEnglish',
     ]);
+    expect(pager.find('[data-testid="next-article"] [lang="en"]').first().text()).toBe('HTTP caching headers in practice');
   });
 
   it('walks the whole list in date order, with no next for the newest and no previous for the oldest', async () => {

@@ -61,6 +61,9 @@ describe('valid HTML', () => {
     const sampleList = (await request(samples.app).get('/www-be/items/v1.0/items')).body as { id: string }[];
     for (const { id } of sampleList) await save(samples.app, `/articles/${id}`, `sample-${id}`);
     await save(samples.app, '/articles', 'sample-list');
+    // A translated article in its own interface, and a 404 that suggests articles (decision 040).
+    await save(samples.app, '/en/articles/http-caching-headers', 'sample-translated-en');
+    await save(samples.app, '/articles/jvm-memoir-conteneurs', 'sample-404-suggestions');
 
     const errors = await checkHtml(files);
     expect(Object.keys(errors)).toHaveLength(files.length);

@@ -121,3 +121,23 @@ describe('strict front matter, every problem at its place', () => {
     expect(refs?.images).toEqual([{ target: '/images/%C3%A9.png', line: 13, column: 49, alt: 'Un schéma' }]);
   });
 });
+
+describe('translationKey and aliases', () => {
+  it('reads the translation key and the former ids, one or a list', () => {
+    const parsed = parseArticleSource('x.md', file([...valid, 'translationKey: cache-http', 'aliases: [ancien-id, 42]'].join('\n')));
+    expect(parsed).toMatchObject({ translationKey: 'cache-http', aliases: ['ancien-id', '42'] });
+    expect(parseArticleSource('x.md', file([...valid, 'aliases: ancien-id'].join('\n'))).aliases).toEqual(['ancien-id']);
+    // Neither is part of the article the items API serves.
+    expect(parsed.article).not.toHaveProperty('aliases');
+    expect(parsed.article).not.toHaveProperty('translationKey');
+  });
+
+  it.each([
+    ['aliases: ["../etc"]', 'aliases.0'],
+    ['aliases: mon-article', 'aliases'],
+    ['aliases: {a: 1}', 'aliases'],
+    ['translationKey: ""', 'translationKey'],
+  ])('names the field of a bad value: %s', (line, field) => {
+    expect(errorOf(file([...valid, line].join('\n'))).field).toBe(field);
+  });
+});
