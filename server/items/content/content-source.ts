@@ -16,6 +16,7 @@ import type { ItemsSource, SearchAnswer, SearchRequest } from '../source';
 import { ContentCache, hashContent, type CachedArticle } from './content-cache';
 import { ContentFileError } from './parse-article-file';
 import { relatedTermsOf, SearchIndex, tagKey } from './search-index';
+import { watchSynonyms } from './synonyms';
 
 export interface ContentProblem {
   file: string;
@@ -466,6 +467,9 @@ export async function createContentSource({
     return running;
   };
 
+  // content/synonyms.yml: read now, and again when it changes, as an article is.
+  const synonyms = watchSynonyms({ contentDir, watchFiles, log, onChange: (groups) => { index.setSynonyms(groups); notify(); } });
+  index.setSynonyms(synonyms.groups);
   let watcher: FSWatcher | null = null;
   let debounce: NodeJS.Timeout | null = null;
   let burstStart = 0;
@@ -598,6 +602,7 @@ export async function createContentSource({
       if (debounce) clearTimeout(debounce);
       if (publishTimer) clearTimeout(publishTimer);
       watcher?.close();
+      synonyms.close();
       await running;
       await Promise.all(preparedWrites);
       if (dirty) cache.writeSnapshot([...byName.values()], index.toJSON());
