@@ -560,6 +560,7 @@ export async function createContentSource({
       }
       return article;
     },
+    searchKey: (text) => index.keyOf(text),
     async search(request) {
       const answer = index.search(request);
       return {
