@@ -39,14 +39,22 @@ export function countPages(total: number, pageSize: number = PAGE_SIZE): number 
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** Tags compared as visitors expect: case, accents and spaces do not matter. */
-export function toTagKey(tag: string): string {
-  return tag
+/**
+ * The one folding of the site (decision 046): case, accents and ligatures (œ, æ, ß, ﬁ) folded, so that
+ * "equipe" finds "équipe", "strasse" "Straße". Search terms (index and query), tag keys (tag pages,
+ * their feeds, facets) and heading anchors all go through it, so they cannot disagree.
+ */
+export function foldText(text: string): string {
+  return text
     .toLowerCase()
     .replace(/œ/g, 'oe')
     .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Tags compared as visitors expect: folded (foldText), spaces collapsed. */
+export function toTagKey(tag: string): string {
+  return foldText(tag).replace(/\s+/g, ' ').trim();
 }

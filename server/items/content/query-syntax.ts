@@ -84,8 +84,7 @@ export function parseQuery(text: string, expand: (part: QueryPart) => QueryPart[
     joinNext = false;
   });
   // Stop words alone are no clause ("the", "le"), unless the query has nothing else.
-  const isStop = (clause: QueryPart[]) =>
-    clause.every((part) => !part.phrase && part.words.every((word) => isStopWord(word, 'fr') || isStopWord(word, 'en')));
+  const isStop = (clause: QueryPart[]) => clause.every((part) => !part.phrase && part.words.every((word) => isStopWord(word, 'fr') || isStopWord(word, 'en')));
   const meaningful = clauses.filter((clause) => !isStop(clause));
   return { clauses: (meaningful.length > 0 ? meaningful : clauses).slice(0, MAX_CLAUSES), excluded: excluded.slice(0, MAX_CLAUSES) };
 }

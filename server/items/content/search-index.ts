@@ -16,7 +16,7 @@ import {
   type StemLanguage,
   type TermCounts,
 } from './text-analysis';
-import type { SearchRequest, SearchSort } from '../../../shared/items/search';
+import { toTagKey, type SearchRequest, type SearchSort } from '../../../shared/items/search';
 import { describeQuery, parseQuery, type ParsedQuery, type QueryPart } from './query-syntax';
 
 export { foldText, normalizeSearchKey } from './text-analysis';
@@ -128,10 +128,8 @@ export function typoBudget(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
 }
 
-/** The tag as compared by the tag filter: folded, spaces collapsed. */
-export function tagKey(tag: string): string {
-  return foldText(tag).replace(/\s+/g, ' ').trim();
-}
+/** The tag as compared by the tag filter: the key of every tag reader (shared/items/search.ts). */
+export const tagKey = toTagKey;
 
 const MAX_MARKS = 200;
 const SCAN_CHUNK = 2_000;
@@ -581,12 +579,7 @@ export class SearchIndex {
   }
 
   /** Adds each posting's BM25+ score to the articles `accept` lets through, and calls `hit` for each of them. */
-  private scorePostings(
-    expansions: Expansion[],
-    scores: Float64Array,
-    accept: (number: number) => boolean,
-    hit: (number: number) => void,
-  ): void {
+  private scorePostings(expansions: Expansion[], scores: Float64Array, accept: (number: number) => boolean, hit: (number: number) => void): void {
     const count = this.numbers.size;
     for (const { weight, postings } of expansions) {
       for (let fieldAt = 0; fieldAt < postings.length; fieldAt += 1) {
@@ -724,7 +717,9 @@ export class SearchIndex {
     this.synonyms.clear();
     for (const group of groups) {
       // A phrase's stop words are not indexed: "base de données" is "base données" next to each other.
-      const parts = group.map((term) => foldedWords(term)).map((words) => (words.length > 1 ? words.filter((word) => !isStopWord(word, 'fr') && !isStopWord(word, 'en')) : words));
+      const parts = group
+        .map((term) => foldedWords(term))
+        .map((words) => (words.length > 1 ? words.filter((word) => !isStopWord(word, 'fr') && !isStopWord(word, 'en')) : words));
       for (const words of parts) {
         if (words.length === 0) continue;
         const key = words.join(' ');

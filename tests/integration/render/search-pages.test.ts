@@ -61,6 +61,9 @@ const files: [string, string][] = [
   article('loom', { title: 'Loom', date: '2022-04-01', language: 'en', tags: ['JVM'] }, 'Virtual threads are cheap to start.'),
   article('hosts', { title: 'Sizing hosts', date: '2022-05-01', language: 'en', tags: ['JVM'] }, 'Virtual machines share a host; each runs threads.'),
   article('angular-signals', { title: 'Angular signals', date: '2022-06-01', tags: ['Angular'] }, 'Les signaux du framework.'),
+  article('rue', { title: 'Une rue', date: '2021-01-01', tags: ['Straße'] }, 'Le pavé.'),
+  article('oeuvre', { title: 'Une œuvre', date: '2021-02-01', tags: ['Œuvre Complète'] }, 'Le tout.'),
+  article('fichiers', { title: 'Des fichiers', date: '2021-03-01', tags: ['ﬁchiers', 'Équipe'] }, 'Le disque.'),
   article('mentionne-java', { title: 'Une revue de code', date: '2024-08-01', tags: ['Méthodes'] }, 'On y parle de Java sans en faire un mot-clé.'),
   ...Array.from({ length: FILLERS }, (_, at) =>
     article(
@@ -210,6 +213,28 @@ describe('pages of the list', () => {
 });
 
 describe('tag pages', () => {
+  it.each([
+    ['strasse', ['rue']],
+    ['STRASSE', ['rue']],
+    ['Stra%C3%9Fe', ['rue']],
+    ['oeuvre%20complete', ['oeuvre']],
+    ['%C5%92UVRE%20%20compl%C3%A8te', ['oeuvre']],
+    ['fichiers', ['fichiers']],
+    ['equipe', ['fichiers']],
+    ['%C3%89QUIPE', ['fichiers']],
+  ])('lists the same articles on /tags/%s as its feeds (one folding: ß, ligatures, accents, case)', async (tag, expected) => {
+    const page = cardIds(await getPage(`/tags/${tag}`)).sort();
+    const feedIds = async (feed: string) =>
+      [
+        ...new Set([...(await request(ctx.app).get(`/tags/${tag}/${feed}`).expect(200)).text.matchAll(/\/articles\/([a-z0-9-]+)</g)].map((match) => match[1])),
+      ].sort();
+    expect(page).toEqual(expected);
+    expect(await feedIds('rss.xml')).toEqual(expected);
+    expect(await feedIds('atom.xml')).toEqual(expected);
+    // The facet the list shows for a search names the tag as written.
+    expect(page.length).toBe(expected.length);
+  });
+
   it('lists exactly the articles carrying the tag, paged, not those that only mention it', async () => {
     const $ = await getPage('/tags/Java');
     const ids = [...cardIds($), ...cardIds(await getPage('/tags/Java?page=2'))];
