@@ -12,10 +12,11 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
+import { readIndexVersion } from './index-version';
 import type { IndexDocument, SearchIndexJson } from './search-index';
 
-/** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
-const CACHE_VERSION = 'content-v5';
+/** Changes with what parsing and analysis make of a file (index-version.ts): older entries are then ignored and pruned. */
+const cacheVersion = () => `content-${readIndexVersion()}`;
 
 /** What one article file becomes, without its rendered body (read from the file when asked for). */
 export interface CachedArticle {
@@ -47,12 +48,12 @@ export interface PackedEntry {
 }
 
 export function hashContent(text: string): string {
-  return createHash('sha256').update(CACHE_VERSION).update('\0').update(text).digest('hex');
+  return createHash('sha256').update(cacheVersion()).update('\0').update(text).digest('hex');
 }
 
 // A record: the sizes of the JSON and of the text (uint32, little-endian), the hash in 64 hex digits, then both.
 const HEADER_BYTES = 72;
-const PACK_SUFFIX = `.${CACHE_VERSION}.pack`;
+const packSuffix = () => `.${cacheVersion()}.pack`;
 const HASH = /^[0-9a-f]{64}$/;
 /** A pack whose live records are less than this share of it is copied out and deleted when the cache is pruned. */
 const MIN_LIVE_SHARE = 0.5;
@@ -75,7 +76,7 @@ function appendRecord(dir: string, hash: string, json: Buffer, text: Buffer): Pa
     if (!writer) {
       mkdirSync(dir, { recursive: true });
       packsOpened += 1;
-      const pack = `${writerName}-${packsOpened}${PACK_SUFFIX}`;
+      const pack = `${writerName}-${packsOpened}${packSuffix()}`;
       const fd = openSync(path.join(dir, pack), 'a');
       writer = { fd, pack, size: fstatSync(fd).size };
       writers.set(dir, writer);
@@ -128,7 +129,7 @@ export class ContentCache {
   open(): void {
     mkdirSync(this.dir, { recursive: true });
     const header = Buffer.alloc(HEADER_BYTES);
-    for (const pack of readdirSync(this.dir).filter((name) => name.endsWith(PACK_SUFFIX))) {
+    for (const pack of readdirSync(this.dir).filter((name) => name.endsWith(packSuffix()))) {
       const fd = this.readerOf(pack);
       if (fd === undefined) continue;
       const size = fstatSync(fd).size;
@@ -220,7 +221,7 @@ export class ContentCache {
   async readSnapshot<E>(): Promise<ContentSnapshot<E> | null> {
     try {
       const snapshot = JSON.parse(await readFile(this.snapshotFile, 'utf8')) as ContentSnapshot<E>;
-      return snapshot.version === CACHE_VERSION ? snapshot : null;
+      return snapshot.version === cacheVersion() ? snapshot : null;
     } catch {
       return null;
     }
@@ -231,7 +232,7 @@ export class ContentCache {
     try {
       mkdirSync(this.dir, { recursive: true });
       const temporary = `${this.snapshotFile}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ version: CACHE_VERSION, entries, index } satisfies ContentSnapshot<E>));
+      writeFileSync(temporary, JSON.stringify({ version: cacheVersion(), entries, index } satisfies ContentSnapshot<E>));
       renameSync(temporary, this.snapshotFile);
     } catch {
       // The next start reads the entries one by one instead.
@@ -259,7 +260,7 @@ export class ContentCache {
     const ownPack = writers.get(this.dir)?.pack;
     for (const name of names) {
       if (name === 'snapshot.json') continue;
-      if (name.endsWith(PACK_SUFFIX)) {
+      if (name.endsWith(packSuffix())) {
         if (name === ownPack || !this.readers.has(name) || !(await this.emptyPack(name, live.get(name)))) continue;
       } else {
         // <hash>.prepared-<version>.json; anything else is of an older format or a leftover .tmp.

@@ -226,6 +226,7 @@ interface Expansion {
 
 /** The whole index as plain data, for the disk cache: postings as base64 of little-endian arrays. */
 export interface SearchIndexJson {
+  /** The shape of this JSON; the content cache's version (index-version.ts) covers what is in it. */
   format: typeof JSON_FORMAT;
   /** [id, time, tags, field lengths], numbered from 0 in this order. */
   docs: [string, number, string[], number[]][];
