@@ -45,13 +45,29 @@ export function countPages(total: number, pageSize: number = PAGE_SIZE): number 
  * their feeds, facets) and heading anchors all go through it, so they cannot disagree.
  */
 export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
+  const lower = text.toLowerCase();
+  // Character by character: what a character folds to does not depend on its neighbours (marks go).
+  return NON_ASCII.test(lower) ? lower.replace(NON_ASCII_ALL, foldCharacter) : lower;
+}
+
+const NON_ASCII = /[^ -~\t\n\r]/u;
+const NON_ASCII_ALL = /[^ -~\t\n\r]/gu;
+// Each character folded once: snippets and the index fold the same few hundred again and again.
+const foldedCharacters = new Map<string, string>();
+const MAX_FOLDED_CHARACTERS = 10_000;
+
+function foldCharacter(character: string): string {
+  let folded = foldedCharacters.get(character);
+  if (folded === undefined) {
+    folded = character
+      .replace(/œ/g, 'oe')
+      .replace(/æ/g, 'ae')
+      .replace(/ß/g, 'ss')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '');
+    if (foldedCharacters.size < MAX_FOLDED_CHARACTERS) foldedCharacters.set(character, folded);
+  }
+  return folded;
 }
 
 /** Tags compared as visitors expect: folded (foldText), spaces collapsed. */

@@ -202,13 +202,28 @@ export class ContentCache {
 
   /** The plain text snippets are cut from; read on demand so that it never sits in memory. */
   readText(hash: string): string | undefined {
+    return this.readTextStart(hash, Infinity)?.text;
+  }
+
+  /**
+   * The first `maxBytes` of an article's text (cut before a character that does not fit), and whether
+   * that is all of it: a snippet is most often found near the start, and reading 4 KB costs less than 15.
+   */
+  readTextStart(hash: string, maxBytes: number): { text: string; complete: boolean } | undefined {
     const record = this.records.get(hash);
     const fd = record && this.readerOf(record.pack);
     if (!record || fd === undefined) return undefined;
+    const size = Math.min(record.textBytes, maxBytes);
     try {
-      const text = Buffer.alloc(record.textBytes);
-      const read = readSync(fd, text, 0, record.textBytes, record.at + HEADER_BYTES + record.jsonBytes);
-      return read === record.textBytes ? text.toString('utf8') : undefined;
+      const bytes = Buffer.allocUnsafe(size);
+      const read = readSync(fd, bytes, 0, size, record.at + HEADER_BYTES + record.jsonBytes);
+      if (read !== size) return undefined;
+      const complete = size === record.textBytes;
+      let end = size;
+      // A UTF-8 sequence cut short (continuation bytes 10xxxxxx after its lead byte) is left out.
+      if (!complete) while (end > 0 && (bytes[end - 1]! & 0xc0) === 0x80) end -= 1;
+      if (!complete && end > 0 && bytes[end - 1]! >= 0xc0) end -= 1;
+      return { text: bytes.toString('utf8', 0, complete ? size : end), complete };
     } catch {
       return undefined;
     }

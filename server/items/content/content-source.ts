@@ -154,10 +154,10 @@ export async function createContentSource({
   const index = new SearchIndex({
     allVisible,
     isVisible: (id) => isVisible(byId.get(id)),
-    textOf: (id) => {
+    textOf: (id, maxBytes = Infinity) => {
       const entry = byId.get(id);
-      const text = entry && cache.readText(entry.hash);
-      return entry && text !== undefined ? { text, language: entry.language } : undefined;
+      const read = entry && cache.readTextStart(entry.hash, maxBytes);
+      return entry && read ? { ...read, language: entry.language } : undefined;
     },
   });
 
@@ -468,7 +468,15 @@ export async function createContentSource({
   };
 
   // content/synonyms.yml: read now, and again when it changes, as an article is.
-  const synonyms = watchSynonyms({ contentDir, watchFiles, log, onChange: (groups) => { index.setSynonyms(groups); notify(); } });
+  const synonyms = watchSynonyms({
+    contentDir,
+    watchFiles,
+    log,
+    onChange: (groups) => {
+      index.setSynonyms(groups);
+      notify();
+    },
+  });
   index.setSynonyms(synonyms.groups);
   let watcher: FSWatcher | null = null;
   let debounce: NodeJS.Timeout | null = null;

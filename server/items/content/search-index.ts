@@ -116,12 +116,14 @@ export interface SearchIndexOptions {
   /** True when no indexed article is hidden now (drafts, future dates): searches then skip the filter. */
   allVisible?: () => boolean;
   /** Plain text of an article (summary, then body) and its language, for snippets; undefined when unknown. */
-  textOf?: (id: string) => { text: string; language: string } | undefined;
+  textOf?: (id: string, maxBytes?: number) => { text: string; language: string; complete?: boolean } | undefined;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const SNIPPET_LENGTH = 200;
+/** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
+const SNIPPET_READ_BYTES = 6_144;
 
 /** Edits allowed for a typed word: none below 5 letters, 1 from 5, 2 from 9. */
 export function typoBudget(word: string): number {
@@ -392,6 +394,7 @@ export class SearchIndex {
 
   /** Numbers a new article; its postings are added by the caller. */
   private addInfo(id: string, time: number, tags: string[], lengths: number[]): number {
+    this.dateOrder = undefined;
     const number = this.ids.length;
     this.ids.push(id);
     this.numbers.set(id, number);
@@ -447,6 +450,7 @@ export class SearchIndex {
     if (number === undefined) return;
     this.numbers.delete(id);
     this.ids[number] = undefined;
+    this.dateOrder = undefined;
     this.tagNumbersOf[number] = [];
     FIELDS.forEach((_, field) => {
       this.totalLengths[field]! -= this.lengths[field]![number]!;
@@ -494,6 +498,7 @@ export class SearchIndex {
     this.lengths = this.lengths.map((lengths) => kept.map((number) => lengths[number]!));
     this.ids.forEach((id, number) => this.numbers.set(id!, number));
     this.removed = 0;
+    this.dateOrder = undefined;
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -506,7 +511,40 @@ export class SearchIndex {
     });
   }
 
-  private compareByDate = (a: number, b: number): number => this.times[b]! - this.times[a]! || this.ids[a]!.localeCompare(this.ids[b]!);
+  // Article numbers newest first, and each one's place in that order: sorting by date is then comparing
+  // two integers, and a list in date order a walk (undefined after a change: made again when needed).
+  private dateOrder: Int32Array | undefined;
+  private dateRanks: Int32Array | undefined;
+
+  private readDateRanks(): { order: Int32Array; ranks: Int32Array } {
+    if (!this.dateOrder || !this.dateRanks) {
+      const numbers: number[] = [];
+      for (let number = 0; number < this.ids.length; number += 1) if (this.ids[number] !== undefined) numbers.push(number);
+      numbers.sort((a, b) => this.times[b]! - this.times[a]! || this.ids[a]!.localeCompare(this.ids[b]!));
+      this.dateOrder = Int32Array.from(numbers);
+      this.dateRanks = new Int32Array(this.ids.length).fill(-1);
+      this.dateOrder.forEach((number, rank) => {
+        this.dateRanks![number] = rank;
+      });
+    }
+    return { order: this.dateOrder, ranks: this.dateRanks };
+  }
+
+  private compareByDate = (a: number, b: number): number => {
+    const { ranks } = this.readDateRanks();
+    return ranks[a]! - ranks[b]!;
+  };
+
+  /** The first `count` of `numbers` newest first, or all of them when no count: a walk of the date order, no sort. */
+  private inDateOrder(numbers: number[], count = numbers.length): number[] {
+    const { order } = this.readDateRanks();
+    if (numbers.length * 16 < order.length) return firstInOrder(numbers, count, this.compareByDate);
+    const wanted = new Uint8Array(this.ids.length);
+    for (const number of numbers) wanted[number] = 1;
+    const ordered: number[] = [];
+    for (let rank = 0; rank < order.length && ordered.length < count; rank += 1) if (wanted[order[rank]!] === 1) ordered.push(order[rank]!);
+    return ordered;
+  }
 
   /** Article numbers that may be shown now (and carry the tag, when one is given). */
   private visibleFilter(tag: string | undefined): (number: number) => boolean {
@@ -749,10 +787,10 @@ export class SearchIndex {
     const matches = parsed.clauses.length === 0 ? undefined : this.match(parsed, query.tag);
     const numbers = matches?.docs ?? this.listAll(query.tag);
     const byScore = (a: number, b: number) => matches!.scores[b]! - matches!.scores[a]! || this.compareByDate(a, b);
-    const order = matches && query.sort !== 'date' ? byScore : this.compareByDate;
+    const byDate = !matches || query.sort === 'date';
     const total = numbers.length;
     const facets = this.facetsOf(numbers);
-    const pageNumbers = firstInOrder(numbers, page * pageSize, order).slice((page - 1) * pageSize);
+    const pageNumbers = (byDate ? this.inDateOrder(numbers, page * pageSize) : firstInOrder(numbers, page * pageSize, byScore)).slice((page - 1) * pageSize);
     const answer: SearchResults = {
       total,
       hits: pageNumbers.map((number) => {
@@ -773,7 +811,7 @@ export class SearchIndex {
   listIds(text: string): string[] {
     const parsed = this.parse(text);
     const numbers = parsed.clauses.length === 0 ? this.listAll(undefined) : this.match(parsed, undefined).docs;
-    return numbers.sort(this.compareByDate).map((number) => this.ids[number]!);
+    return this.inDateOrder(numbers).map((number) => this.ids[number]!);
   }
 
   private facetsOf(numbers: number[]): { tag: string; count: number }[] {
@@ -810,10 +848,19 @@ export class SearchIndex {
 
   /** Escaped text around the place with the most matched words, those words in <mark>. */
   private snippetOf(id: string, terms: Set<string>): string | undefined {
-    const source = this.options.textOf?.(id);
-    if (!source || terms.size === 0) return undefined;
-    const language: StemLanguage = stemLanguageOf(source.language);
-    const { text } = source;
+    if (terms.size === 0) return undefined;
+    // The start of the text first: where most snippets are; the whole text only when it is not there.
+    const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
+    if (!start) return undefined;
+    const snippet = this.cutSnippet(start.text, start.complete !== false, start.language, terms);
+    if (snippet !== undefined) return snippet;
+    const whole = this.options.textOf?.(id);
+    return whole && this.cutSnippet(whole.text, true, whole.language, terms);
+  }
+
+  /** The snippet of a text, or undefined when `text` is only the start of it and the snippet may lie beyond. */
+  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>): string | undefined {
+    const language: StemLanguage = stemLanguageOf(textLanguage);
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];
     // Cheap first test of each word: its first three letters must start some matched term.
@@ -821,6 +868,7 @@ export class SearchIndex {
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     for (let chunk = 0; chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
+      if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return undefined;
       const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
       // Words starting past the chunk are the next chunk's, unless this is the last one.
       const startsBefore = chunk + SCAN_CHUNK < text.length ? SCAN_CHUNK : part.length;
@@ -863,6 +911,7 @@ export class SearchIndex {
       from = Math.max(0, from - 40);
       if (from > 0) from = text.indexOf(' ', from) + 1 || from;
     }
+    if (!complete && from + SNIPPET_LENGTH >= text.length) return undefined;
     let to = Math.min(text.length, from + SNIPPET_LENGTH);
     if (to < text.length) to = text.lastIndexOf(' ', to) > from + SNIPPET_LENGTH / 2 ? text.lastIndexOf(' ', to) : to;
     let html = from > 0 ? '…' : '';
