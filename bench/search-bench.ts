@@ -22,6 +22,7 @@ import { createArticleWorkers } from '../server/workers/worker-pool';
 import { buildListUrl } from '../shared/islands/article-search';
 import { LIST_PARAMS, writeListQuery } from '../shared/items/list-query';
 import { countPages, PAGE_SIZE } from '../shared/items/search';
+import { ITEMS_API_PATH } from '../shared/items/items-api';
 import { paths } from '../shared/paths';
 import { generateArticles } from './generate-articles';
 import { percentile, writeReport } from './report';
@@ -432,6 +433,73 @@ async function measureHttpSearch(
   }
 }
 
+/** The long tail: 64 words a reader of this corpus types, two at a time, so that almost every search is new. */
+const LONG_TAIL_WORDS =
+  'postgresql index requete optimiser caching thread virtuel spring jeton transaction composant signal latence systemd equipe architecture hexagonale conteneur deploiement dependency merge kafka observable hydratation vacuum partition memory garbage proxy journal cache securite test performance linux docker kubernetes java angular react maven gradle jvm hibernate http methode devops git bash sql typescript requetes serveur client donnees modele service module version fichier projet code application reseau'.split(
+    ' ',
+  );
+const LONG_TAIL_CONNECTIONS = 10;
+const LONG_TAIL_SECONDS = 15;
+
+interface LongTail extends WrkResult {
+  rssAfterStart: number;
+  /** The most RSS sampled during the load (every 250 ms). */
+  peakRss: number;
+}
+
+/**
+ * Distinct searches (issue 29): wrk asks for two random words of LONG_TAIL_WORDS a request, as list
+ * pages (page 1 or 2, either order; page cache on, as shipped) or as the items API's list (every
+ * match), from a fresh built server on CPU 0, 10 connections. Almost no URL comes twice, so nothing
+ * is answered from a cache: each request searches, renders or serialises, and is kept.
+ */
+async function measureLongTail(contentDir: string, cacheDir: string, work: string, kind: 'pages' | 'api'): Promise<LongTail> {
+  const script = path.join(work, `long-tail-${kind}.lua`);
+  await writeFile(
+    script,
+    [
+      `local words = {${LONG_TAIL_WORDS.map((word) => JSON.stringify(word)).join(',')}}`,
+      'function init(args) math.randomseed(os.time()) end',
+      'function request()',
+      '  local f = words[math.random(#words)] .. "+" .. words[math.random(#words)]',
+      kind === 'api'
+        ? `  return wrk.format("GET", "${ITEMS_API_PATH}/items?f=" .. f)`
+        : [
+            `  local path = "${paths.articles}?f=" .. f`,
+            '  if math.random(2) == 2 then path = path .. "&sort=date" end',
+            '  if math.random(2) == 2 then path = path .. "&page=2" end',
+            '  return wrk.format("GET", path)',
+          ].join('\n'),
+      'end',
+      '',
+    ].join('\n'),
+  );
+  const server = await startBuiltServer(contentDir, cacheDir, { env: { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0' }, cpu: 0 });
+  try {
+    const rssAfterStart = server.memoryMb('VmRSS');
+    let peakRss = rssAfterStart;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, server.memoryMb('VmRSS'));
+    }, 250);
+    try {
+      const stdout = await runWrk({
+        url: server.base,
+        connections: LONG_TAIL_CONNECTIONS,
+        seconds: LONG_TAIL_SECONDS,
+        answerTimeout: '10s',
+        header: `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
+        script,
+        graceSeconds: 30,
+      });
+      return { ...parseWrkOutput(stdout), rssAfterStart, peakRss };
+    } finally {
+      clearInterval(sampler);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 const dir = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
 const cacheDir = path.join(dir, 'cache');
 // wrk's script and the servers' logs, outside the corpus folder the servers read.
@@ -463,6 +531,19 @@ try {
   const server = await measureServer(dir, cacheDir);
   const cached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { weigh: true });
   const uncached = await measureHttpSearch(dir, cacheDir, work, visitors.urls, { env: { RESPONSE_CACHE_MAX_MB: '0' }, weigh: false });
+  const longTailPages = await measureLongTail(dir, cacheDir, work, 'pages');
+  const longTailApi = await measureLongTail(dir, cacheDir, work, 'api');
+  const longTailRows = (name: string, result: LongTail, minimum: number, p99: number | undefined) => [
+    [
+      `long tail, ${name}: throughput`,
+      `${result.reqPerSec.toFixed(0)} req/s (target ≥ ${minimum} req/s) ${result.reqPerSec >= minimum ? 'met' : 'MISSED'}; non-2xx ${result.non2xx} (page 2 of a one-page search: 404)`,
+    ],
+    [
+      `long tail, ${name}: p50 / p99`,
+      p99 === undefined ? `${result.p50.toFixed(2)} ms / ${result.p99.toFixed(2)} ms` : `${result.p50.toFixed(2)} ms / ${target(result.p99, p99, 'ms')}`,
+    ],
+    [`long tail, ${name}: RSS after start / peak during the load`, `${result.rssAfterStart.toFixed(0)} MB / ${target(result.peakRss, 350, 'MB')}`],
+  ];
   const target = (value: number, limit: number, unit: string) =>
     `${value.toFixed(unit === 'ms' ? 2 : 1)} ${unit} (target ≤ ${limit} ${unit}) ${value <= limit ? 'met' : 'MISSED'}`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -505,6 +586,8 @@ try {
     ...cached.weights.slice(1).map((weight) => [`page weight: \`${weight.path}\`, brotli / decoded`, `${kb(weight.br)} / ${kb(weight.decoded)}`]),
     ...httpRows('page cache on', cached),
     ...httpRows('page cache off (every request renders)', uncached),
+    ...longTailRows('distinct search pages (page cache on)', longTailPages, 400, 50),
+    ...longTailRows('items API list of every match, distinct searches', longTailApi, 200, undefined),
   ];
   await writeReport('search', {
     title: `Built-in search over ${ARTICLES.toLocaleString('en')} articles`,
@@ -516,6 +599,7 @@ try {
         .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`,
       `Restart read ${warmStats.fromCache} articles from the disk cache and parsed ${warmStats.parsed}.`,
       `Searches returned ${hits} hits in all (pages of 20, snippets included). Built server RSS after the edit: ${server.rssAfterEdit.toFixed(0)} MB.`,
+      `Long tail (issue 29): wrk (one thread, ${LONG_TAIL_CONNECTIONS} connections, ${LONG_TAIL_SECONDS} s${pinned ? ', on CPU 1, the server on CPU 0' : ''}) asks for two random words of ${LONG_TAIL_WORDS.length} a request, as list pages (page 1 or 2, either order; page cache on) and as the items API's list (every match, newest first), from a fresh built server each: almost every URL is new, so each request searches. RSS sampled every 250 ms.`,
       `Page weight: the body bytes on the wire (compressed, 1 KB = 1,024 bytes) of one GET with \`Accept-Encoding: gzip\`, then \`br\`, after the load below.`,
       `Search pages over HTTP: the 200 queries as the URLs a visitor's browser asks for (the list's GET form, a next-page link, a tag badge; ${new Set(visitors.urls).size} distinct; ${visitors.pastLastPage} page-2 queries of a search with one page asked for its page 1, as a visitor gets no link past the last page), in a loop by wrk (one thread, ${HTTP_CONNECTIONS} connections, ${HTTP_SECONDS} s, \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\`${pinned ? ', on CPU 1, the server on CPU 0' : ''}). A fresh built server each (npm start's Node flags, NODE_ENV=production, LOG_LEVEL=info as in production, whose request log tells page cache hits from renders and also counts the requests wrk left in flight as it stopped, no rate limit), loaded as soon as /readyz answers, with no warm-up: the first pass renders every page, later ones may come from the page cache. Page cache off (RESPONSE_CACHE_MAX_MB=0): every request renders; the items cache still keeps each search's answer after the first pass.`,
     ],

@@ -19,6 +19,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { parseDocument } from 'htmlparser2';
 import { CODE_BLOCK_CLASS, HEADING_ANCHOR_CLASS, HEADING_LINK_LABEL_ID, HEADING_NUMBER_CLASS, HEADING_WRAPPER_CLASS } from '../../shared/items/article-markup';
+import { foldText } from '../../shared/items/search';
 
 const languages = { bash, css, dockerfile, http, ini, java, javascript, json, properties, sql, typescript, xml, yaml };
 for (const [name, definition] of Object.entries(languages)) hljs.registerLanguage(name, definition);
@@ -65,15 +66,9 @@ function highlightCodeBlocks(root: ChildNode[]): void {
   }
 }
 
-/** Anchor for a heading: number and words, accents and ligatures folded (1-2-mise-en-oeuvre). */
+/** Anchor for a heading: number and words, folded as search terms and tags are (1-2-mise-en-oeuvre). */
 export function slugifyHeading(number: string, text: string): string {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
+  const words = foldText(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)

@@ -145,7 +145,7 @@ export class ItemsCache implements ItemsReader {
 
   list(filter: string): Promise<ArticleSummary[]> {
     const f = normalizeFilter(filter);
-    return this.read(`list:${f}`, async () => this.prepareSummaries(await this.source.list(f)));
+    return this.read(`list:${this.keyOf(f)}`, async () => this.prepareSummaries(await this.source.list(f)));
   }
 
   get(id: string): Promise<Article | null> {
@@ -163,7 +163,7 @@ export class ItemsCache implements ItemsReader {
     const pageSize = request.pageSize ?? PAGE_SIZE;
     const sort = request.sort ?? 'relevance';
     const text = normalizeFilter(request.text);
-    const key = `search:${JSON.stringify([text.toLowerCase(), request.tag ? toTagKey(request.tag) : '', sort, page, pageSize])}`;
+    const key = `search:${JSON.stringify([this.keyOf(text), request.tag ? toTagKey(request.tag) : '', sort, page, pageSize])}`;
     return this.read(key, async () => {
       if (this.source.search) {
         const answer = await this.source.search({ text, tag: request.tag, sort, page, pageSize });
@@ -171,6 +171,11 @@ export class ItemsCache implements ItemsReader {
       }
       return searchInList(await this.list(text), { tag: request.tag, page, pageSize });
     });
+  }
+
+  /** A search text as its answer depends on it: the source's key (case folded where it cannot matter), else the text as sent. */
+  private keyOf(text: string): string {
+    return this.source.searchKey?.(text) ?? text;
   }
 
   seriesParts(series: string): Promise<ArticleSummary[]> {

@@ -16,6 +16,8 @@ export interface ItemsSource extends ItemsReader {
   close(): Promise<void>;
   /** Ranked search with snippets and facets; absent on sources that only filter (upstream). */
   search?(request: SearchRequest): Promise<SearchAnswer>;
+  /** What the answer to a search text depends on, for cache keys; absent: the text as sent (decision 046). */
+  searchKey?(text: string): string;
   /** The parts of a series, in order (built-in content). */
   seriesParts?(series: string): Promise<ArticleSummary[]>;
   /** Up to `limit` articles close to this one by tags and terms, none of `exclude` (built-in content). */

@@ -16,6 +16,8 @@ import { storeArticleFilter } from './stored-filter';
 /** Templates with {{count}} / {{query}} / {{page}}; `one` and `other` chosen by the language's plural rules. */
 export interface ArticleSearchLabels {
   searchLabel: string;
+  /** The search syntax, shown under the box: a title and one line per example. */
+  tips: { title: string; lines: string[] };
   placeholder: string;
   submit: string;
   resultCount: Record<'one' | 'other', string>;
@@ -174,6 +176,15 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
           {labels.submit}
         </button>
       </form>
+      {/* <details> opens without JavaScript. */}
+      <details className="search-tips small mb-2" data-testid="search-tips">
+        <summary>{labels.tips.title}</summary>
+        <ul className="mb-0 mt-1">
+          {labels.tips.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </details>
       <p className="small text-body-secondary" role="status" aria-live="polite" aria-busy={busy} data-testid="result-count">
         {failed ? labels.unavailable : countText(labels, lang, total, filter)}
       </p>

@@ -32,9 +32,12 @@ export class ItemsUnavailableError extends Error {
 /** Longest filter text the server accepts; longer text is cut (the UI sets no bound, the server does). */
 export const MAX_FILTER_LENGTH = 200;
 
-/** The filter as sent and cached: trimmed, inner white space folded, bounded. */
+/**
+ * The filter as sent and cached: trimmed and bounded, otherwise as typed (SPEC §7): case, spaces and
+ * syntax are the items service's business (decision 046).
+ */
 export function normalizeFilter(filter: string | null | undefined): string {
-  return (filter ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_FILTER_LENGTH).trim();
+  return (filter ?? '').trim().slice(0, MAX_FILTER_LENGTH).trim();
 }
 
 /** What an article id may look like; anything else is answered 404 without asking the source. */

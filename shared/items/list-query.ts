@@ -13,8 +13,8 @@ export interface ListQuery {
 
 /** Each parameter, in the order URLs write them, and how it is normalised: an empty result is the default, left out. */
 export const LIST_PARAMS = {
-  /** The search text, case folded too: `SpRiNg` and `spring` are one page (shown lower-case). */
-  f: (value: string) => normalizeFilter(value).toLowerCase(),
+  /** The search text as typed, trimmed: its case may matter (`OR`, an upstream service's own rules, decision 046). */
+  f: (value: string) => normalizeFilter(value),
   /** Date order is the one alternative to relevance. */
   sort: (value: string) => (value === 'date' ? value : ''),
   /** A page number past the first; anything else is the first page. */

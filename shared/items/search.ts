@@ -39,14 +39,38 @@ export function countPages(total: number, pageSize: number = PAGE_SIZE): number 
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** Tags compared as visitors expect: case, accents and spaces do not matter. */
+/**
+ * The one folding of the site (decision 046): case, accents and ligatures (œ, æ, ß, ﬁ) folded, so that
+ * "equipe" finds "équipe", "strasse" "Straße". Search terms (index and query), tag keys (tag pages,
+ * their feeds, facets) and heading anchors all go through it, so they cannot disagree.
+ */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  // Character by character: what a character folds to does not depend on its neighbours (marks go).
+  return NON_ASCII.test(lower) ? lower.replace(NON_ASCII_ALL, foldCharacter) : lower;
+}
+
+const NON_ASCII = /[^ -~\t\n\r]/u;
+const NON_ASCII_ALL = /[^ -~\t\n\r]/gu;
+// Each character folded once: snippets and the index fold the same few hundred again and again.
+const foldedCharacters = new Map<string, string>();
+const MAX_FOLDED_CHARACTERS = 10_000;
+
+function foldCharacter(character: string): string {
+  let folded = foldedCharacters.get(character);
+  if (folded === undefined) {
+    folded = character
+      .replace(/œ/g, 'oe')
+      .replace(/æ/g, 'ae')
+      .replace(/ß/g, 'ss')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '');
+    if (foldedCharacters.size < MAX_FOLDED_CHARACTERS) foldedCharacters.set(character, folded);
+  }
+  return folded;
+}
+
+/** Tags compared as visitors expect: folded (foldText), spaces collapsed. */
 export function toTagKey(tag: string): string {
-  return tag
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldText(tag).replace(/\s+/g, ' ').trim();
 }

@@ -17,6 +17,10 @@ export function ArticleListPage() {
   const labels: ArticleSearchLabels = {
     searchLabel: t('ARTICLE_LIST.SEARCH_LABEL'),
     placeholder: t('ARTICLE_LIST.SEARCH_PLACEHOLDER'),
+    tips: {
+      title: t('ARTICLE_LIST.TIPS'),
+      lines: [t('ARTICLE_LIST.TIP_PHRASE'), t('ARTICLE_LIST.TIP_EXCLUDE'), t('ARTICLE_LIST.TIP_OR'), t('ARTICLE_LIST.TIP_REST')],
+    },
     submit: t('ARTICLE_LIST.SEARCH_SUBMIT'),
     resultCount: { one: t('ARTICLE_LIST.RESULT_COUNT_one'), other: t('ARTICLE_LIST.RESULT_COUNT_other') },
     resultCountFiltered: { one: t('ARTICLE_LIST.RESULT_COUNT_FILTERED_one'), other: t('ARTICLE_LIST.RESULT_COUNT_FILTERED_other') },

@@ -506,6 +506,42 @@ describe('live article search', () => {
     expect((await readList()).titles).toEqual(['HTTP caching headers in practice']);
   });
 
+  it('reads the search syntax as the page does: phrase, exclusion, OR, synonym, transposition', async () => {
+    await site.open(FIXTURE_PAGES.list);
+    await markDocument();
+    const titles = async (text: string) => {
+      await site.page.fill(SEARCH, text);
+      await site.page.press(SEARCH, 'Enter');
+      // The island's answer is in once the URL holds the text it searched.
+      await expect.poll(async () => (await readList()).url).toBe(`/articles?${new URLSearchParams({ f: text }).toString()}`);
+      return (await readList()).titles.slice().sort();
+    };
+    expect(await titles('spring')).toEqual(['HTTP caching headers in practice', 'Mise en œuvre de Spring Batch']);
+    expect(await titles('spring -http')).toEqual(['Mise en œuvre de Spring Batch']);
+    expect(await titles('"traitement de nuit"')).toEqual(['Mise en œuvre de Spring Batch']);
+    expect(await titles('"nuit traitement"')).toEqual([]);
+    expect(await titles('oeuvre OR explain')).toEqual(['Mise en œuvre de Spring Batch', 'PostgreSQL EXPLAIN pour les débutants']);
+    expect(await titles('pg')).toEqual(['PostgreSQL EXPLAIN pour les débutants']);
+    expect(await titles('sprign')).toEqual(['HTTP caching headers in practice', 'Mise en œuvre de Spring Batch']);
+    // Still the same document: every search went through the items API.
+    expect(await readMarker()).toBe(42);
+    expect(site.watched.problems).toEqual([]);
+  });
+
+  it('shows search tips under the box, opened without JavaScript, in each language', async () => {
+    for (const [path, summary, phrase] of [
+      [FIXTURE_PAGES.list, 'Astuces de recherche', '"threads virtuels"'],
+      [`/en${FIXTURE_PAGES.list}`, 'Search tips', '"virtual threads"'],
+    ] as const) {
+      const plain = await site.openWithoutJavaScript(path);
+      expect(await plain.isVisible('[data-testid="search-tips"] li')).toBe(false);
+      await plain.click('[data-testid="search-tips"] summary');
+      expect(await plain.textContent('[data-testid="search-tips"] summary')).toBe(summary);
+      expect(await plain.isVisible('[data-testid="search-tips"] li')).toBe(true);
+      expect(await plain.textContent('[data-testid="search-tips"]')).toContain(phrase);
+    }
+  });
+
   it('searches what was typed before React arrived', async () => {
     await site.page.goto(site.url(FIXTURE_PAGES.list));
     await site.page.waitForLoadState('networkidle');

@@ -13,10 +13,11 @@ import { promisify } from 'node:util';
 import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
 import type { ArticleReferences } from './content-references';
+import { readIndexVersion } from './index-version';
 import type { IndexDocument, SearchIndexJson } from './search-index';
 
-/** Bump when parsing or analysis changes: older entries are then ignored and pruned. */
-const CACHE_VERSION = 'content-v6';
+/** Changes with what parsing and analysis make of a file (index-version.ts): older entries are then ignored and pruned. */
+const cacheVersion = () => `content-${readIndexVersion()}`;
 
 /** What one article file becomes, without its rendered body (read from the file when asked for). */
 export interface CachedArticle {
@@ -52,12 +53,12 @@ export interface PackedEntry {
 }
 
 export function hashContent(text: string): string {
-  return createHash('sha256').update(CACHE_VERSION).update('\0').update(text).digest('hex');
+  return createHash('sha256').update(cacheVersion()).update('\0').update(text).digest('hex');
 }
 
 // A record: the sizes of the JSON and of the text (uint32, little-endian), the hash in 64 hex digits, then both.
 const HEADER_BYTES = 72;
-const PACK_SUFFIX = `.${CACHE_VERSION}.pack`;
+const packSuffix = () => `.${cacheVersion()}.pack`;
 const HASH = /^[0-9a-f]{64}$/;
 /** A pack whose live records are less than this share of it is copied out and deleted when the cache is pruned. */
 const MIN_LIVE_SHARE = 0.5;
@@ -80,7 +81,7 @@ function appendRecord(dir: string, hash: string, json: Buffer, text: Buffer): Pa
     if (!writer) {
       mkdirSync(dir, { recursive: true });
       packsOpened += 1;
-      const pack = `${writerName}-${packsOpened}${PACK_SUFFIX}`;
+      const pack = `${writerName}-${packsOpened}${packSuffix()}`;
       const fd = openSync(path.join(dir, pack), 'a');
       writer = { fd, pack, size: fstatSync(fd).size };
       writers.set(dir, writer);
@@ -133,7 +134,7 @@ export class ContentCache {
   open(): void {
     mkdirSync(this.dir, { recursive: true });
     const header = Buffer.alloc(HEADER_BYTES);
-    for (const pack of readdirSync(this.dir).filter((name) => name.endsWith(PACK_SUFFIX))) {
+    for (const pack of readdirSync(this.dir).filter((name) => name.endsWith(packSuffix()))) {
       const fd = this.readerOf(pack);
       if (fd === undefined) continue;
       const size = fstatSync(fd).size;
@@ -206,13 +207,28 @@ export class ContentCache {
 
   /** The plain text snippets are cut from; read on demand so that it never sits in memory. */
   readText(hash: string): string | undefined {
+    return this.readTextStart(hash, Infinity)?.text;
+  }
+
+  /**
+   * The first `maxBytes` of an article's text (cut before a character that does not fit), and whether
+   * that is all of it: a snippet is most often found near the start, and reading 4 KB costs less than 15.
+   */
+  readTextStart(hash: string, maxBytes: number): { text: string; complete: boolean } | undefined {
     const record = this.records.get(hash);
     const fd = record && this.readerOf(record.pack);
     if (!record || fd === undefined) return undefined;
+    const size = Math.min(record.textBytes, maxBytes);
     try {
-      const text = Buffer.alloc(record.textBytes);
-      const read = readSync(fd, text, 0, record.textBytes, record.at + HEADER_BYTES + record.jsonBytes);
-      return read === record.textBytes ? text.toString('utf8') : undefined;
+      const bytes = Buffer.allocUnsafe(size);
+      const read = readSync(fd, bytes, 0, size, record.at + HEADER_BYTES + record.jsonBytes);
+      if (read !== size) return undefined;
+      const complete = size === record.textBytes;
+      let end = size;
+      // A UTF-8 sequence cut short (continuation bytes 10xxxxxx after its lead byte) is left out.
+      if (!complete) while (end > 0 && (bytes[end - 1]! & 0xc0) === 0x80) end -= 1;
+      if (!complete && end > 0 && bytes[end - 1]! >= 0xc0) end -= 1;
+      return { text: bytes.toString('utf8', 0, complete ? size : end), complete };
     } catch {
       return undefined;
     }
@@ -225,7 +241,7 @@ export class ContentCache {
   async readSnapshot<E>(): Promise<ContentSnapshot<E> | null> {
     try {
       const snapshot = JSON.parse(await readFile(this.snapshotFile, 'utf8')) as ContentSnapshot<E>;
-      return snapshot.version === CACHE_VERSION ? snapshot : null;
+      return snapshot.version === cacheVersion() ? snapshot : null;
     } catch {
       return null;
     }
@@ -236,7 +252,7 @@ export class ContentCache {
     try {
       mkdirSync(this.dir, { recursive: true });
       const temporary = `${this.snapshotFile}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ version: CACHE_VERSION, entries, index } satisfies ContentSnapshot<E>));
+      writeFileSync(temporary, JSON.stringify({ version: cacheVersion(), entries, index } satisfies ContentSnapshot<E>));
       renameSync(temporary, this.snapshotFile);
     } catch {
       // The next start reads the entries one by one instead.
@@ -264,7 +280,7 @@ export class ContentCache {
     const ownPack = writers.get(this.dir)?.pack;
     for (const name of names) {
       if (name === 'snapshot.json') continue;
-      if (name.endsWith(PACK_SUFFIX)) {
+      if (name.endsWith(packSuffix())) {
         if (name === ownPack || !this.readers.has(name) || !(await this.emptyPack(name, live.get(name)))) continue;
       } else {
         // <hash>.prepared-<version>.json; anything else is of an older format or a leftover .tmp.

@@ -19,6 +19,7 @@ import { createContentQueries } from './content-queries';
 import { ContentState, type Entry } from './content-state';
 import { ContentUpdates, watchArticles } from './content-watcher';
 import { PublicationTimer } from './publication-timer';
+import { watchSynonyms } from './synonyms';
 
 export type { ContentProblem, ContentProblemKind } from './content-problems';
 export type { ContentStats } from './content-loader';
@@ -114,6 +115,17 @@ export async function createContentSource({
     timer.schedule();
     notify();
   }, log);
+  // content/synonyms.yml: read now, and again when it changes, as an article is.
+  const synonyms = watchSynonyms({
+    contentDir,
+    watchFiles,
+    log,
+    onChange: (groups) => {
+      state.index.setSynonyms(groups);
+      notify();
+    },
+  });
+  state.index.setSynonyms(synonyms.groups);
   // Before the first load: an edit saved while the folder is read is queued, not missed.
   const watcher: FSWatcher | null = watchFiles ? watchArticles(articlesDir, updates, log) : null;
 
@@ -121,6 +133,7 @@ export async function createContentSource({
     dirty = await loadFirst(cache, loader, log, buildVersion);
   } catch (error) {
     watcher?.close();
+    synonyms.close();
     throw error;
   }
   logLinkProblems();
@@ -139,6 +152,7 @@ export async function createContentSource({
       return true;
     },
     problems: () => loader.problems(),
+    searchKey: (text) => state.index.keyOf(text),
     isUnpublished: (id) => state.isPreviewable(state.byId.get(id)),
     async translations(id) {
       if (!state.isVisible(state.byId.get(id))) return [];
@@ -163,6 +177,7 @@ export async function createContentSource({
     async close() {
       timer.close();
       watcher?.close();
+      synonyms.close();
       await updates.close();
       await queries.pendingWrites();
       if (dirty) cache.writeSnapshot([...state.byName.values()], state.index.toJSON());

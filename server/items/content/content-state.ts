@@ -45,10 +45,10 @@ export class ContentState {
     this.index = new SearchIndex({
       allVisible: () => this.allVisible(),
       isVisible: (id) => this.isVisible(this.byId.get(id)),
-      textOf: (id) => {
+      textOf: (id, maxBytes = Infinity) => {
         const entry = this.byId.get(id);
-        const text = entry && cache.readText(entry.hash);
-        return entry && text !== undefined ? { text, language: entry.language } : undefined;
+        const read = entry && cache.readTextStart(entry.hash, maxBytes);
+        return entry && read ? { ...read, language: entry.language } : undefined;
       },
     });
   }

@@ -10,13 +10,14 @@ import {
   foldedWords,
   foldText,
   isStopWord,
-  normalizeSearchKey,
+  MAX_SEARCH_LENGTH,
   stemLanguageOf,
   stemWord,
   type StemLanguage,
   type TermCounts,
 } from './text-analysis';
-import type { SearchRequest, SearchSort } from '../../../shared/items/search';
+import { toTagKey, type SearchRequest, type SearchSort } from '../../../shared/items/search';
+import { describeQuery, parseQuery, type ParsedQuery, type QueryPart } from './query-syntax';
 
 export { foldText, normalizeSearchKey } from './text-analysis';
 
@@ -115,22 +116,22 @@ export interface SearchIndexOptions {
   /** True when no indexed article is hidden now (drafts, future dates): searches then skip the filter. */
   allVisible?: () => boolean;
   /** Plain text of an article (summary, then body) and its language, for snippets; undefined when unknown. */
-  textOf?: (id: string) => { text: string; language: string } | undefined;
+  textOf?: (id: string, maxBytes?: number) => { text: string; language: string; complete?: boolean } | undefined;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const SNIPPET_LENGTH = 200;
+/** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
+const SNIPPET_READ_BYTES = 6_144;
 
 /** Edits allowed for a typed word: none below 5 letters, 1 from 5, 2 from 9. */
 export function typoBudget(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
 }
 
-/** The tag as compared by the tag filter: folded, spaces collapsed. */
-export function tagKey(tag: string): string {
-  return foldText(tag).replace(/\s+/g, ' ').trim();
-}
+/** The tag as compared by the tag filter: the key of every tag reader (shared/items/search.ts). */
+export const tagKey = toTagKey;
 
 const MAX_MARKS = 200;
 const SCAN_CHUNK = 2_000;
@@ -227,6 +228,7 @@ interface Expansion {
 
 /** The whole index as plain data, for the disk cache: postings as base64 of little-endian arrays. */
 export interface SearchIndexJson {
+  /** The shape of this JSON; the content cache's version (index-version.ts) covers what is in it. */
   format: typeof JSON_FORMAT;
   /** [id, time, tags, field lengths], numbered from 0 in this order. */
   docs: [string, number, string[], number[]][];
@@ -236,12 +238,20 @@ export interface SearchIndexJson {
 }
 const JSON_FORMAT = 'postings-1';
 
-/** The words of a query that can be searched: folded, without elisions, without stop words (unless only those). */
-function queryWords(text: string): string[] {
-  const words = foldedWords(normalizeSearchKey(text));
-  const kept = words.filter((word) => !isStopWord(word, 'fr') && !isStopWord(word, 'en'));
-  return kept.length > 0 ? kept : words;
+/** Every adjacent pair of letters of a word swapped in turn ("kafak" → "akfak", "kfaak", "kaafk", "kafka"). */
+function swapsOf(word: string): string[] {
+  const swaps: string[] = [];
+  for (let at = 0; at + 1 < word.length; at += 1) {
+    if (word[at] !== word[at + 1]) swaps.push(word.slice(0, at) + word[at + 1]! + word[at]! + word.slice(at + 2));
+  }
+  return swaps;
 }
+
+/** Every word required, the last one completed: the query of a plain text. */
+const plainQuery = (words: string[]): ParsedQuery => ({
+  clauses: words.map((word, at) => [{ words: [word], phrase: false, ...(at === words.length - 1 ? { prefix: true } : {}) }]),
+  excluded: [],
+});
 
 /** Index of the first element ≥ value in the first `length` elements of a sorted array. */
 function lowerBound(array: Uint32Array, length: number, value: number): number {
@@ -301,6 +311,8 @@ export class SearchIndex {
   // Tag key → number, and the first spelling seen of each; grows with the set of tags, which is small.
   private readonly tagNumbers = new Map<string, number>();
   private readonly tagNames: string[] = [];
+  // Folded term → the terms that stand for it (content/synonyms.yml).
+  private readonly synonyms = new Map<string, QueryPart[]>();
 
   constructor(private readonly options: SearchIndexOptions) {}
 
@@ -382,6 +394,7 @@ export class SearchIndex {
 
   /** Numbers a new article; its postings are added by the caller. */
   private addInfo(id: string, time: number, tags: string[], lengths: number[]): number {
+    this.dateOrder = undefined;
     const number = this.ids.length;
     this.ids.push(id);
     this.numbers.set(id, number);
@@ -437,6 +450,7 @@ export class SearchIndex {
     if (number === undefined) return;
     this.numbers.delete(id);
     this.ids[number] = undefined;
+    this.dateOrder = undefined;
     this.tagNumbersOf[number] = [];
     FIELDS.forEach((_, field) => {
       this.totalLengths[field]! -= this.lengths[field]![number]!;
@@ -484,6 +498,7 @@ export class SearchIndex {
     this.lengths = this.lengths.map((lengths) => kept.map((number) => lengths[number]!));
     this.ids.forEach((id, number) => this.numbers.set(id!, number));
     this.removed = 0;
+    this.dateOrder = undefined;
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -496,7 +511,40 @@ export class SearchIndex {
     });
   }
 
-  private compareByDate = (a: number, b: number): number => this.times[b]! - this.times[a]! || this.ids[a]!.localeCompare(this.ids[b]!);
+  // Article numbers newest first, and each one's place in that order: sorting by date is then comparing
+  // two integers, and a list in date order a walk (undefined after a change: made again when needed).
+  private dateOrder: Int32Array | undefined;
+  private dateRanks: Int32Array | undefined;
+
+  private readDateRanks(): { order: Int32Array; ranks: Int32Array } {
+    if (!this.dateOrder || !this.dateRanks) {
+      const numbers: number[] = [];
+      for (let number = 0; number < this.ids.length; number += 1) if (this.ids[number] !== undefined) numbers.push(number);
+      numbers.sort((a, b) => this.times[b]! - this.times[a]! || this.ids[a]!.localeCompare(this.ids[b]!));
+      this.dateOrder = Int32Array.from(numbers);
+      this.dateRanks = new Int32Array(this.ids.length).fill(-1);
+      this.dateOrder.forEach((number, rank) => {
+        this.dateRanks![number] = rank;
+      });
+    }
+    return { order: this.dateOrder, ranks: this.dateRanks };
+  }
+
+  private compareByDate = (a: number, b: number): number => {
+    const { ranks } = this.readDateRanks();
+    return ranks[a]! - ranks[b]!;
+  };
+
+  /** The first `count` of `numbers` newest first, or all of them when no count: a walk of the date order, no sort. */
+  private inDateOrder(numbers: number[], count = numbers.length): number[] {
+    const { order } = this.readDateRanks();
+    if (numbers.length * 16 < order.length) return firstInOrder(numbers, count, this.compareByDate);
+    const wanted = new Uint8Array(this.ids.length);
+    for (const number of numbers) wanted[number] = 1;
+    const ordered: number[] = [];
+    for (let rank = 0; rank < order.length && ordered.length < count; rank += 1) if (wanted[order[rank]!] === 1) ordered.push(order[rank]!);
+    return ordered;
+  }
 
   /** Article numbers that may be shown now (and carry the tag, when one is given). */
   private visibleFilter(tag: string | undefined): (number: number) => boolean {
@@ -520,7 +568,8 @@ export class SearchIndex {
   /**
    * The terms a query word reaches: its French and English stems; on the last word, their completions;
    * with typos allowed, terms within its budget — only when the word itself and its completions are
-   * not in the index, so that a correctly spelt word never brings in look-alikes (spring, string).
+   * not in the index, so that a correctly spelt word never brings in look-alikes (spring, string). Two
+   * adjacent letters swapped count as one typo (Damerau), as in the search engines readers know.
    */
   private expand(word: string, last: boolean, typos = typoBudget(word)): Expansion[] {
     const forms = [...new Set([stemWord(word, 'fr'), stemWord(word, 'en')])];
@@ -549,53 +598,146 @@ export class SearchIndex {
       }
     }
     if (found.size === 0 && typos > 0) {
-      for (const form of forms) {
-        for (const [term, [postings, distance]] of this.terms.fuzzyGet(form, typos)) {
-          if (distance > 0 && this.isLive(postings)) add(term, (FUZZY_WEIGHT * term.length) / (term.length + distance), postings);
+      const typo = (term: string, postings: TermPostings, distance: number) => {
+        if (distance > 0 && this.isLive(postings)) add(term, (FUZZY_WEIGHT * term.length) / (term.length + distance), postings);
+      };
+      for (const form of new Set([...forms, word])) {
+        for (const [term, [postings, distance]] of this.terms.fuzzyGet(form, typos)) typo(term, postings, distance);
+        // A swap is one typo; with two allowed, a swap and one more edit.
+        for (const swapped of swapsOf(form)) {
+          if (typos === 1) {
+            const postings = this.exact.get(swapped);
+            if (postings) typo(swapped, postings, 1);
+          } else {
+            for (const [term, [postings, distance]] of this.terms.fuzzyGet(swapped, typos - 1)) typo(term, postings, distance + 1);
+          }
         }
       }
     }
     return [...found.values()];
   }
 
-  /**
-   * Articles matching every word (each through any of its terms), with their BM25+ scores: per term
-   * and field, idf × saturated frequency × field boost × the term's weight, summed.
-   */
-  private match(words: string[], tag: string | undefined): Matches {
-    const size = this.ids.length;
-    const scores = new Float64Array(size);
-    // How many of the words, in order, each article has matched so far.
-    const matched = new Uint8Array(size);
+  /** Adds each posting's BM25+ score to the articles `accept` lets through, and calls `hit` for each of them. */
+  private scorePostings(expansions: Expansion[], scores: Float64Array, accept: (number: number) => boolean, hit: (number: number) => void): void {
     const count = this.numbers.size;
-    const candidates: number[] = [];
-    const expansions: Expansion[][] = [];
-    const searched = words.slice(0, 255);
-    for (const [at, word] of searched.entries()) {
-      const reached = this.expand(word, at === searched.length - 1);
-      expansions.push(reached);
-      for (const { weight, postings } of reached) {
-        postings.forEach((field, fieldAt) => {
-          if (!field) return;
-          const idf = Math.log(1 + (count - field.length + 0.5) / (field.length + 0.5));
-          const boost = BOOSTS[fieldAt]! * weight * idf;
-          const averageLength = this.totalLengths[fieldAt]! / Math.max(1, count) || 1;
-          const lengths = this.lengths[fieldAt]!;
-          for (let i = 0; i < field.length; i += 1) {
-            const number = field.docs[i]!;
-            const seen = matched[number]!;
-            if (seen === at) {
-              matched[number] = at + 1;
-              if (at === 0) candidates.push(number);
-            } else if (seen !== at + 1) continue;
-            const frequency = field.frequencies[i]!;
-            scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * lengths[number]!) / averageLength)));
-          }
-        });
+    for (const { weight, postings } of expansions) {
+      for (let fieldAt = 0; fieldAt < postings.length; fieldAt += 1) {
+        const field = postings[fieldAt];
+        if (!field) continue;
+        const idf = Math.log(1 + (count - field.length + 0.5) / (field.length + 0.5));
+        const boost = BOOSTS[fieldAt]! * weight * idf;
+        const averageLength = this.totalLengths[fieldAt]! / Math.max(1, count) || 1;
+        const lengths = this.lengths[fieldAt]!;
+        const { docs, frequencies } = field;
+        for (let i = 0; i < field.length; i += 1) {
+          const number = docs[i]!;
+          if (!accept(number)) continue;
+          hit(number);
+          const frequency = frequencies[i]!;
+          scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * lengths[number]!) / averageLength)));
+        }
       }
     }
+  }
+
+  /**
+   * Articles having every word of a part (each through any of its terms; a phrase's words only as
+   * typed, stemmed), among those `accept` lets through, with their scores; a phrase checked in the text.
+   */
+  private matchPart(part: QueryPart, accept: (number: number) => boolean, reached: Expansion[], exact = part.phrase): Map<number, number> {
+    const size = this.ids.length;
+    const scores = new Float64Array(size);
+    const seen = new Uint8Array(size);
+    const docs: number[] = [];
+    part.words.slice(0, 255).forEach((word, at) => {
+      const expansions = exact ? this.expand(word, false, 0) : this.expand(word, part.prefix === true && at === part.words.length - 1);
+      reached.push(...expansions);
+      this.scorePostings(
+        expansions,
+        scores,
+        (number) => (seen[number] === at || seen[number] === at + 1) && (at > 0 || accept(number)),
+        (number) => {
+          if (seen[number] !== at) return;
+          seen[number] = at + 1;
+          if (at === 0) docs.push(number);
+        },
+      );
+    });
+    const matched = new Map<number, number>();
+    const length = Math.min(255, part.words.length);
+    for (const number of docs) {
+      if (seen[number] === length && (!part.phrase || this.hasPhrase(number, part.words))) matched.set(number, scores[number]!);
+    }
+    return matched;
+  }
+
+  /** True when the article's text (summary and body) holds the words next to each other, in order, after folding and stemming. */
+  private hasPhrase(number: number, words: string[]): boolean {
+    const source = this.options.textOf?.(this.ids[number]!);
+    if (!source) return false;
+    const language = stemLanguageOf(source.language);
+    const wanted = words.map((word) => stemWord(word, language));
+    const folded = foldedWords(source.text);
+    let run = 0;
+    for (const word of folded) {
+      if (isStopWord(word, language)) continue;
+      const stem = stemWord(word, language);
+      run = stem === wanted[run] ? run + 1 : stem === wanted[0] ? 1 : 0;
+      if (run === wanted.length) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Articles meeting every clause (each through any of its parts) and no exclusion, with their BM25+
+   * scores: per term and field, idf × saturated frequency × field boost × the term's weight, summed.
+   * A clause of single words (the usual case) walks the postings once; a phrase or a group is matched
+   * on its own, among the articles the earlier clauses left.
+   */
+  private match(query: ParsedQuery, tag: string | undefined): Matches {
+    const size = this.ids.length;
+    const scores = new Float64Array(size);
+    // How many of the clauses, in order, each article has met so far.
+    const matched = new Uint8Array(size);
+    let candidates: number[] = [];
+    const expansions: Expansion[][] = [];
+    // Clauses of single words first: a phrase is then checked in the fewest texts.
+    const isSimple = (clause: QueryPart[]) => clause.every((part) => part.words.length === 1);
+    const clauses = [...query.clauses.filter(isSimple), ...query.clauses.filter((clause) => !isSimple(clause))];
+    clauses.forEach((clause, at) => {
+      const reached: Expansion[] = [];
+      const meet = (number: number) => {
+        if (matched[number] !== at) return;
+        matched[number] = at + 1;
+        if (at === 0) candidates.push(number);
+      };
+      const open = (number: number) => matched[number] === at || matched[number] === at + 1;
+      for (const part of clause) {
+        if (part.words.length === 1) {
+          const expansions = this.expand(part.words[0]!, part.prefix === true);
+          reached.push(...expansions);
+          this.scorePostings(expansions, scores, open, meet);
+        } else {
+          for (const [number, score] of this.matchPart(part, open, reached)) {
+            if (!open(number)) continue;
+            meet(number);
+            scores[number]! += score;
+          }
+        }
+      }
+      expansions.push(reached);
+    });
     const keep = this.visibleFilter(tag);
-    return { docs: candidates.filter((number) => matched[number] === searched.length && keep(number)), scores, expansions };
+    candidates = candidates.filter((number) => matched[number] === clauses.length && keep(number));
+    for (const part of query.excluded) {
+      if (candidates.length === 0) break;
+      const inCandidates = new Uint8Array(size);
+      for (const number of candidates) inCandidates[number] = 1;
+      // An excluded word is excluded as typed (and stemmed): no typo, no completion.
+      const excluded = this.matchPart({ ...part, prefix: false }, (number) => inCandidates[number] === 1, [], true);
+      if (excluded.size > 0) candidates = candidates.filter((number) => !excluded.has(number));
+    }
+    return { docs: candidates, scores, expansions };
   }
 
   /** The index terms through which a matched article matched, for its snippet. */
@@ -609,18 +751,46 @@ export class SearchIndex {
     return terms;
   }
 
+  /** Replaces the synonyms: each group's terms (words or phrases) stand for one another, both ways. */
+  setSynonyms(groups: string[][]): void {
+    this.synonyms.clear();
+    for (const group of groups) {
+      // A phrase's stop words are not indexed: "base de données" is "base données" next to each other.
+      const parts = group
+        .map((term) => foldedWords(term))
+        .map((words) => (words.length > 1 ? words.filter((word) => !isStopWord(word, 'fr') && !isStopWord(word, 'en')) : words));
+      for (const words of parts) {
+        if (words.length === 0) continue;
+        const key = words.join(' ');
+        const others = parts.filter((other) => other.length > 0 && other.join(' ') !== key).map((other) => ({ words: other, phrase: other.length > 1 }));
+        this.synonyms.set(key, [...(this.synonyms.get(key) ?? []), ...others]);
+      }
+    }
+  }
+
+  /** A query's syntax read, its words' synonyms as alternatives (decision 046). */
+  parse(text: string): ParsedQuery {
+    return parseQuery(text.replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_LENGTH), (part) => [part, ...(this.synonyms.get(part.words.join(' ')) ?? [])]);
+  }
+
+  /** What the answer to a text depends on: two texts with the same key get the same answer. */
+  keyOf(text: string): string {
+    return describeQuery(this.parse(text));
+  }
+
   /** Searches; an empty text lists every visible article (of the tag), newest first. */
   search(query: SearchQuery): SearchResults {
-    const words = queryWords(query.text);
+    const parsed = this.parse(query.text);
+    const words = parsed.clauses.flat().flatMap((part) => part.words);
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
-    const matches = words.length === 0 ? undefined : this.match(words, query.tag);
+    const matches = parsed.clauses.length === 0 ? undefined : this.match(parsed, query.tag);
     const numbers = matches?.docs ?? this.listAll(query.tag);
     const byScore = (a: number, b: number) => matches!.scores[b]! - matches!.scores[a]! || this.compareByDate(a, b);
-    const order = matches && query.sort !== 'date' ? byScore : this.compareByDate;
+    const byDate = !matches || query.sort === 'date';
     const total = numbers.length;
     const facets = this.facetsOf(numbers);
-    const pageNumbers = firstInOrder(numbers, page * pageSize, order).slice((page - 1) * pageSize);
+    const pageNumbers = (byDate ? this.inDateOrder(numbers, page * pageSize) : firstInOrder(numbers, page * pageSize, byScore)).slice((page - 1) * pageSize);
     const answer: SearchResults = {
       total,
       hits: pageNumbers.map((number) => {
@@ -630,7 +800,7 @@ export class SearchIndex {
       }),
       facets,
     };
-    if (total === 0 && words.length > 0) {
+    if (total === 0 && words.length > 0 && parsed.excluded.length === 0 && parsed.clauses.every((clause) => clause.length === 1)) {
       const suggestion = this.suggest(words, query.tag);
       if (suggestion) answer.suggestion = suggestion;
     }
@@ -639,9 +809,9 @@ export class SearchIndex {
 
   /** Ids of every visible article matching the text (all when empty), newest first: the items API's list. */
   listIds(text: string): string[] {
-    const words = queryWords(text);
-    const numbers = words.length === 0 ? this.listAll(undefined) : this.match(words, undefined).docs;
-    return numbers.sort(this.compareByDate).map((number) => this.ids[number]!);
+    const parsed = this.parse(text);
+    const numbers = parsed.clauses.length === 0 ? this.listAll(undefined) : this.match(parsed, undefined).docs;
+    return this.inDateOrder(numbers).map((number) => this.ids[number]!);
   }
 
   private facetsOf(numbers: number[]): { tag: string; count: number }[] {
@@ -657,7 +827,7 @@ export class SearchIndex {
   /** The closest query made of indexed words, when it finds something. */
   private suggest(words: string[], tag: string | undefined): string | undefined {
     const replaced = words.map((word) => {
-      if (this.match([word], tag).docs.length > 0) return word;
+      if (this.match(plainQuery([word]), tag).docs.length > 0) return word;
       // One word alone, with one more typo allowed: the nearest term, then the most common one.
       let best: { term: string; distance: number; count: number } | undefined;
       for (const form of new Set([stemWord(word, 'fr'), stemWord(word, 'en')])) {
@@ -673,15 +843,24 @@ export class SearchIndex {
     });
     const suggestion = replaced.join(' ');
     if (suggestion === words.join(' ')) return undefined;
-    return this.match(foldedWords(suggestion), tag).docs.length > 0 ? suggestion : undefined;
+    return this.match(plainQuery(foldedWords(suggestion)), tag).docs.length > 0 ? suggestion : undefined;
   }
 
   /** Escaped text around the place with the most matched words, those words in <mark>. */
   private snippetOf(id: string, terms: Set<string>): string | undefined {
-    const source = this.options.textOf?.(id);
-    if (!source || terms.size === 0) return undefined;
-    const language: StemLanguage = stemLanguageOf(source.language);
-    const { text } = source;
+    if (terms.size === 0) return undefined;
+    // The start of the text first: where most snippets are; the whole text only when it is not there.
+    const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
+    if (!start) return undefined;
+    const snippet = this.cutSnippet(start.text, start.complete !== false, start.language, terms);
+    if (snippet !== undefined) return snippet;
+    const whole = this.options.textOf?.(id);
+    return whole && this.cutSnippet(whole.text, true, whole.language, terms);
+  }
+
+  /** The snippet of a text, or undefined when `text` is only the start of it and the snippet may lie beyond. */
+  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>): string | undefined {
+    const language: StemLanguage = stemLanguageOf(textLanguage);
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];
     // Cheap first test of each word: its first three letters must start some matched term.
@@ -689,6 +868,7 @@ export class SearchIndex {
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     for (let chunk = 0; chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
+      if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return undefined;
       const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
       // Words starting past the chunk are the next chunk's, unless this is the last one.
       const startsBefore = chunk + SCAN_CHUNK < text.length ? SCAN_CHUNK : part.length;
@@ -731,6 +911,7 @@ export class SearchIndex {
       from = Math.max(0, from - 40);
       if (from > 0) from = text.indexOf(' ', from) + 1 || from;
     }
+    if (!complete && from + SNIPPET_LENGTH >= text.length) return undefined;
     let to = Math.min(text.length, from + SNIPPET_LENGTH);
     if (to < text.length) to = text.lastIndexOf(' ', to) > from + SNIPPET_LENGTH / 2 ? text.lastIndexOf(' ', to) : to;
     let html = from > 0 ? '…' : '';

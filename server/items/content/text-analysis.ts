@@ -3,16 +3,10 @@
 import snowball from 'snowball-stemmers';
 import { eng, fra } from 'stopword';
 
-/** Folds case, accents and ligatures so "equipe" finds "équipe" and "oeuvre" finds "œuvre". */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
+import { foldText } from '../../../shared/items/search';
+
+/** The site's one folding (shared/items/search.ts): the index and every other reader fold alike. */
+export { foldText };
 
 /** Longest search text kept for the search key. */
 export const MAX_SEARCH_LENGTH = 200;

@@ -68,6 +68,18 @@ describe('calls sent upstream', () => {
     expect(upstream.calls).toEqual([`${UPSTREAM_BASE_PATH}/items?s=-date_m&f=spring+boot`]);
   });
 
+  it("sends f otherwise as typed: case, inner spaces and syntax are the service's business", async () => {
+    await start();
+    await request(ctx.app).get('/articles').query({ f: ' Spring  OR "Boot" ' }).expect(200);
+    await request(ctx.app).get('/articles').query({ f: 'spring  OR "boot"' }).expect(200);
+    await request(ctx.app).get(`${API}/search`).query({ f: 'Spring  OR "Boot"' }).expect(200);
+    // Keyed on what is sent: two cases, two calls (the API's search shares the page's).
+    expect(upstream.calls).toEqual([
+      `${UPSTREAM_BASE_PATH}/items?s=-date_m&f=Spring++OR+%22Boot%22`,
+      `${UPSTREAM_BASE_PATH}/items?s=-date_m&f=spring++OR+%22boot%22`,
+    ]);
+  });
+
   it('asks for one article by id, URL-encoded', async () => {
     await start();
     await request(ctx.app).get('/articles/42').expect(200);

@@ -55,6 +55,15 @@ const files: [string, string][] = [
     { title: 'Spring Batch, partie 2', date: '2024-07-08', tags: ['Spring', 'Java'], series: 'Spring Batch pas à pas', seriesOrder: 2 },
     'Les étapes.',
   ),
+  article('kafka-prod', { title: 'Kafka en production', date: '2022-01-01', tags: ['Kafka'] }, 'Les partitions de Kafka.'),
+  article('kafka-k8s', { title: 'Kafka sur Kubernetes', date: '2022-02-01', tags: ['Kafka'] }, 'Un opérateur Kafka pour Kubernetes.'),
+  article('k8s-deploy', { title: 'Déployer sur k8s', date: '2022-03-01', tags: ['DevOps'] }, 'Un cluster k8s se prépare.'),
+  article('loom', { title: 'Loom', date: '2022-04-01', language: 'en', tags: ['JVM'] }, 'Virtual threads are cheap to start.'),
+  article('hosts', { title: 'Sizing hosts', date: '2022-05-01', language: 'en', tags: ['JVM'] }, 'Virtual machines share a host; each runs threads.'),
+  article('angular-signals', { title: 'Angular signals', date: '2022-06-01', tags: ['Angular'] }, 'Les signaux du framework.'),
+  article('rue', { title: 'Une rue', date: '2021-01-01', tags: ['Straße'] }, 'Le pavé.'),
+  article('oeuvre', { title: 'Une œuvre', date: '2021-02-01', tags: ['Œuvre Complète'] }, 'Le tout.'),
+  article('fichiers', { title: 'Des fichiers', date: '2021-03-01', tags: ['ﬁchiers', 'Équipe'] }, 'Le disque.'),
   article('mentionne-java', { title: 'Une revue de code', date: '2024-08-01', tags: ['Méthodes'] }, 'On y parle de Java sans en faire un mot-clé.'),
   ...Array.from({ length: FILLERS }, (_, at) =>
     article(
@@ -70,7 +79,9 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'search-pages-'));
   await mkdir(path.join(dir, 'articles'));
   await Promise.all(files.map(([name, text]) => writeFile(path.join(dir, 'articles', name), text)));
-  ctx = await createTestApp({ CONTENT_DIR: dir, CONTENT_CACHE_DIR: path.join(dir, 'cache'), RATE_LIMIT_PER_MINUTE: '0' });
+  await writeFile(path.join(dir, 'synonyms.yml'), '- [k8s, kubernetes]\n');
+  // Watching the folder, as the server does: synonyms.yml is edited below.
+  ctx = await createTestApp({ CONTENT_DIR: dir, CONTENT_CACHE_DIR: path.join(dir, 'cache'), RATE_LIMIT_PER_MINUTE: '0' }, undefined, true);
 });
 afterAll(async () => {
   await ctx.close();
@@ -135,10 +146,51 @@ describe('search quality on the list page', () => {
     expect((list.body as { id: string }[]).map((item) => item.id)).toEqual(['linux-tuning', 'postgresql-index']);
   });
 
-  it('keys the page on the query folded to lower case: one page for SpRiNg and spring', async () => {
-    const upper = await request(ctx.app).get('/articles?f=SpRiNg').expect(200);
-    const lower = await request(ctx.app).get('/articles?f=spring').expect(200);
-    expect(upper.text).toBe(lower.text);
+  it('shows the query as typed, and finds the same articles for SpRiNg and spring', async () => {
+    const upper = cheerio.load((await request(ctx.app).get('/articles?f=SpRiNg').expect(200)).text);
+    const lower = cheerio.load((await request(ctx.app).get('/articles?f=spring').expect(200)).text);
+    expect(upper('input[name="f"]').val()).toBe('SpRiNg');
+    expect(cardIds(upper)).toEqual(cardIds(lower));
+    expect(cardIds(upper)).toEqual(['serie-2', 'serie-1']);
+  });
+});
+
+describe('search syntax on the list page and the items API', () => {
+  const apiIds = async (f: string) =>
+    ((await request(ctx.app).get('/www-be/items/v1.0/search').query({ f }).expect(200)).body as { hits: { article: { id: string } }[] }).hits
+      .map((hit) => hit.article.id)
+      .sort();
+  const listIds = async (f: string) =>
+    ((await request(ctx.app).get('/www-be/items/v1.0/items').query({ f }).expect(200)).body as { id: string }[]).map((item) => item.id).sort();
+  const pageIds = async (f: string) => cardIds(await getPage(`/articles?${new URLSearchParams({ f }).toString()}`)).sort();
+
+  it.each([
+    ['a phrase', '"virtual threads"', ['loom']],
+    ['an exclusion', 'kafka -kubernetes', ['kafka-prod']],
+    ['an excluded phrase', 'virtual -"virtual machines"', ['loom']],
+    ['OR', 'kafka OR angular', ['angular-signals', 'kafka-k8s', 'kafka-prod']],
+    ['a synonym', 'k8s', ['k8s-deploy', 'kafka-k8s']],
+    ['a synonym, the other way', 'kubernetes', ['k8s-deploy', 'kafka-k8s']],
+    ['a transposition', 'kafak', ['kafka-k8s', 'kafka-prod']],
+  ])('answers %s the same on the page, the API search and the API list', async (_name, f, expected) => {
+    expect(await pageIds(f)).toEqual(expected);
+    expect(await apiIds(f)).toEqual(expected);
+    expect(await listIds(f)).toEqual(expected);
+  });
+
+  it('reads a lower-case "or" as a word, and malformed syntax as plain words', async () => {
+    expect(await pageIds('kafka or angular')).toEqual([]);
+    expect(await pageIds('"virtual threads')).toEqual(['hosts', 'loom']);
+    expect(await pageIds('-kafka')).toEqual(['kafka-k8s', 'kafka-prod']);
+  });
+
+  it('takes a new synonym from synonyms.yml without a restart', async () => {
+    expect(await pageIds('ng')).toEqual([]);
+    await writeFile(path.join(dir, 'synonyms.yml'), '- [k8s, kubernetes]\n- [ng, angular]\n');
+    const deadline = Date.now() + 5_000;
+    while ((await pageIds('ng')).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await pageIds('ng')).toEqual(['angular-signals']);
+    expect(await apiIds('ng')).toEqual(['angular-signals']);
   });
 });
 
@@ -161,6 +213,28 @@ describe('pages of the list', () => {
 });
 
 describe('tag pages', () => {
+  it.each([
+    ['strasse', ['rue']],
+    ['STRASSE', ['rue']],
+    ['Stra%C3%9Fe', ['rue']],
+    ['oeuvre%20complete', ['oeuvre']],
+    ['%C5%92UVRE%20%20compl%C3%A8te', ['oeuvre']],
+    ['fichiers', ['fichiers']],
+    ['equipe', ['fichiers']],
+    ['%C3%89QUIPE', ['fichiers']],
+  ])('lists the same articles on /tags/%s as its feeds (one folding: ß, ligatures, accents, case)', async (tag, expected) => {
+    const page = cardIds(await getPage(`/tags/${tag}`)).sort();
+    const feedIds = async (feed: string) =>
+      [
+        ...new Set([...(await request(ctx.app).get(`/tags/${tag}/${feed}`).expect(200)).text.matchAll(/\/articles\/([a-z0-9-]+)</g)].map((match) => match[1])),
+      ].sort();
+    expect(page).toEqual(expected);
+    expect(await feedIds('rss.xml')).toEqual(expected);
+    expect(await feedIds('atom.xml')).toEqual(expected);
+    // The facet the list shows for a search names the tag as written.
+    expect(page.length).toBe(expected.length);
+  });
+
   it('lists exactly the articles carrying the tag, paged, not those that only mention it', async () => {
     const $ = await getPage('/tags/Java');
     const ids = [...cardIds($), ...cardIds(await getPage('/tags/Java?page=2'))];

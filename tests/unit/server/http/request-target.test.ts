@@ -3,8 +3,8 @@ import { parseRequestTarget } from '../../../../server/http/request-target';
 
 describe('parseRequestTarget', () => {
   it('keeps only the parameters the route declares, normalised, in the URL the answer depends on', () => {
-    // The search text in lower case too: `SpRiNg` and `spring` are one page.
-    expect(parseRequestTarget('/articles?utm_source=x&f=%20Spring%20%20Batch%20&page=9&sort=date').url).toBe('/articles?f=spring+batch&sort=date&page=9');
+    // The search text trimmed, otherwise as typed: `OR` is syntax, `or` a word (decision 046).
+    expect(parseRequestTarget('/articles?utm_source=x&f=%20Spring%20OR%20Batch%20&page=9&sort=date').url).toBe('/articles?f=Spring+OR+Batch&sort=date&page=9');
     expect(parseRequestTarget('/articles?page=1&sort=relevance&page=abc').url).toBe('/articles');
     expect(parseRequestTarget('/articles?page=0').url).toBe('/articles');
     expect(parseRequestTarget('/tags/Java?page=2&f=x').url).toBe('/tags/Java?page=2');

@@ -49,11 +49,11 @@ describe('fetchSearch', () => {
     expect(calls[0]?.url).toBe('/www-be/items/v1.0/search?f=a&sort=date');
   });
 
-  it('sends f normalised and only when not empty, and the date order only when asked', async () => {
+  it('sends f trimmed and only when not empty, and the date order only when asked', async () => {
     stubBrowser('', () => Response.json({ total: 0, hits: [], facets: [] }));
     await fetchSearch('  ', 'relevance');
     await fetchSearch(' java  21 ', 'relevance');
-    expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/search', '/www-be/items/v1.0/search?f=java+21']);
+    expect(calls.map((call) => call.url)).toEqual(['/www-be/items/v1.0/search', '/www-be/items/v1.0/search?f=java++21']);
   });
 
   it('reads failures and answers that are not JSON as unavailable', async () => {

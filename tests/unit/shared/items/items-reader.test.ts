@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isValidArticleId, normalizeFilter } from '../../../../shared/items/items-reader';
 
 describe('normalizeFilter', () => {
-  it('trims, folds inner white space and bounds the text to 200 characters', () => {
-    expect(normalizeFilter('  spring \n boot  ')).toBe('spring boot');
+  it('trims and bounds the text to 200 characters, otherwise keeps it as typed (SPEC §7)', () => {
+    expect(normalizeFilter('  Spring  OR \n boot  ')).toBe('Spring  OR \n boot');
     expect(normalizeFilter(null)).toBe('');
     expect(normalizeFilter('x'.repeat(5000))).toHaveLength(200);
   });
