@@ -9,6 +9,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureNode } from './tests/support/ensure-node.mjs';
+
+ensureNode();
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(root, 'dist');

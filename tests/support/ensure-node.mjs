@@ -1,0 +1,13 @@
+// Stops a command at once, with one line, when it runs on a Node older than the project's (decision 048):
+// `npm ci` installs Node 24 in node_modules (the `node` package) and npm scripts run on it, so this
+// only fires where that binary could not be installed or a script is run by hand on an older node.
+const NEEDED_MAJOR = 24;
+
+export function ensureNode() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= NEEDED_MAJOR) return;
+  console.error(
+    `This project needs Node ${NEEDED_MAJOR} or later, and this is Node ${process.versions.node}: run \`npm ci\` (it installs Node ${NEEDED_MAJOR} in node_modules) and start it through npm (\`npm start\`, \`npm test\`), or install Node ${NEEDED_MAJOR}.`,
+  );
+  process.exit(1);
+}
