@@ -416,6 +416,12 @@ export async function createContentSource({
       }
       version += 1;
       stats.fromCache += snapshot.entries.length;
+      // An entry whose record is gone is read and analysed again, never served without its text (decision 050).
+      for (const entry of snapshot.entries) {
+        if (cache.has(entry.hash)) continue;
+        forget(entry.name);
+        stats.fromCache -= 1;
+      }
     } catch (error) {
       log.warn({ err: error }, 'content snapshot unreadable, loading file by file');
       byName.clear();
