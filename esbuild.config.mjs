@@ -44,6 +44,14 @@ const clientOptions = {
   logLevel: 'warning',
 };
 
+/**
+ * The one set of esbuild options for a Node bundle of the project's TypeScript: the server below, its
+ * worker compiled from source (server/workers/worker-pool.ts), scripts run by tests/support/run-ts.mjs
+ * and the benchmarks' baseline servers. Node 24 (docs/decisions/048).
+ * @type {import('esbuild').BuildOptions}
+ */
+export const NODE_BUNDLE_OPTIONS = { bundle: true, platform: 'node', format: 'esm', target: 'node24', jsx: 'automatic' };
+
 const BUNDLED_IN_SERVER = new Set(['react', 'react-dom', 'react-router', 'react-router-dom']);
 const { dependencies } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const serverExternals = Object.keys(dependencies)
@@ -55,10 +63,7 @@ const serverOptions = {
   absWorkingDir: root,
   // The server, and the module its worker threads run (server/workers/worker-pool.ts finds it beside index.js).
   entryPoints: { index: 'server/index.ts', 'article-worker': 'server/workers/article-worker.ts' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
+  ...NODE_BUNDLE_OPTIONS,
   outdir: path.join(distDir, 'server'),
   // Dependencies stay in node_modules, except React and React Router: bundled with NODE_ENV set to
   // production, they run their production builds however the process is started. esbuild (a dev
@@ -69,7 +74,6 @@ const serverOptions = {
   // Folds `process.env.NODE_ENV === 'production'`, so the development builds are left out.
   minifySyntax: true,
   sourcemap: 'linked',
-  jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 };
