@@ -1,5 +1,7 @@
 // PM2: one worker per core in cluster mode. Build first (`npm ci && npm run build`), then
-// `pm2 start ecosystem.config.cjs`. Each worker keeps its own in-memory caches.
+// `npx pm2 start ecosystem.config.cjs`: the workers run on the Node of PM2's daemon, through npx the
+// Node 24 that npm ci installed (docs/decisions/048). Each worker keeps its own in-memory caches, and
+// its own slot of the shared CONTENT_CACHE_DIR (docs/decisions/050).
 module.exports = {
   apps: [
     {

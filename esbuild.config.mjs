@@ -9,6 +9,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureNode } from './tests/support/ensure-node.mjs';
+
+ensureNode();
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(root, 'dist');
@@ -41,6 +44,14 @@ const clientOptions = {
   logLevel: 'warning',
 };
 
+/**
+ * The one set of esbuild options for a Node bundle of the project's TypeScript: the server below, its
+ * worker compiled from source (server/workers/worker-pool.ts), scripts run by tests/support/run-ts.mjs
+ * and the benchmarks' baseline servers. Node 24 (docs/decisions/048).
+ * @type {import('esbuild').BuildOptions}
+ */
+export const NODE_BUNDLE_OPTIONS = { bundle: true, platform: 'node', format: 'esm', target: 'node24', jsx: 'automatic' };
+
 const BUNDLED_IN_SERVER = new Set(['react', 'react-dom', 'react-router', 'react-router-dom']);
 const { dependencies } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const serverExternals = Object.keys(dependencies)
@@ -53,10 +64,7 @@ const serverOptions = {
   // The server, and the module its worker threads run (server/workers/worker-pool.ts finds it beside index.js).
   // check.js is `npm run check` (server/check-content-cli.ts).
   entryPoints: { index: 'server/index.ts', 'article-worker': 'server/workers/article-worker.ts', check: 'server/check-content-cli.ts' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
+  ...NODE_BUNDLE_OPTIONS,
   outdir: path.join(distDir, 'server'),
   // Dependencies stay in node_modules, except React and React Router: bundled with NODE_ENV set to
   // production, they run their production builds however the process is started. esbuild (a dev
@@ -67,7 +75,6 @@ const serverOptions = {
   // Folds `process.env.NODE_ENV === 'production'`, so the development builds are left out.
   minifySyntax: true,
   sourcemap: 'linked',
-  jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 };

@@ -5,7 +5,7 @@
 // monitorEventLoopDelay and a 1 ms interval) with the article work on the worker threads
 // (WORKER_THREADS unset) and on the event loop (WORKER_THREADS=0). Everything listens on 127.0.0.1
 // and every wait is bounded in time.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +13,8 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { defaultWorkerThreads } from '../server/config';
-import { findFreePort } from '../tests/support/free-port';
 import { npmStartCommand } from '../tests/support/npm-start';
+import { startServer, type ServerProcess } from '../tests/support/server-process';
 import { percentile, writeReport } from './report';
 
 /** Seconds of hostile requests per configuration. */
@@ -159,45 +159,33 @@ async function runPhase(child: ChildProcess, port: number, phase: Phase): Promis
 
 /** The built server with WORKER_THREADS as given, measured through each phase in turn. */
 async function measure(baseUrl: string, workerThreads: string | undefined): Promise<Map<Phase, Measure>> {
-  const port = await findFreePort();
   const dir = await mkdtemp(path.join(tmpdir(), 'event-loop-bench-'));
-  const child = spawn(process.execPath, SERVER_ARGS, {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...NPM_START.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      ITEMS_SERVICE_URL: baseUrl,
-      UPSTREAM_TIMEOUT_MS: '20000',
-      RATE_LIMIT_PER_MINUTE: '0',
-      // Every request renders: no kept answer hides the work.
-      RESPONSE_CACHE_MAX_MB: '0',
-      IMAGE_CACHE_DIR: path.join(dir, 'images'),
-      CONTENT_CACHE_DIR: path.join(dir, 'content-cache'),
-      ...(workerThreads === undefined ? {} : { WORKER_THREADS: workerThreads }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  let server: ServerProcess | undefined;
   try {
-    const until = Date.now() + START_TIMEOUT_MS;
-    while ((await send(port, '/healthz')).status !== 200) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (Date.now() > until) throw new Error(`server not up within ${START_TIMEOUT_MS / 1000} s`);
-      await sleep(200);
-    }
+    server = await startServer(
+      {
+        ...NPM_START.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'error',
+        ITEMS_SERVICE_URL: baseUrl,
+        UPSTREAM_TIMEOUT_MS: '20000',
+        RATE_LIMIT_PER_MINUTE: '0',
+        // Every request renders: no kept answer hides the work.
+        RESPONSE_CACHE_MAX_MB: '0',
+        IMAGE_CACHE_DIR: path.join(dir, 'images'),
+        CONTENT_CACHE_DIR: path.join(dir, 'content-cache'),
+        ...(workerThreads === undefined ? {} : { WORKER_THREADS: workerThreads }),
+      },
+      { args: SERVER_ARGS, ready: '/healthz', timeoutMs: START_TIMEOUT_MS, ipc: true, stderr: 'inherit' },
+    );
+    const { child, port } = server;
     // Warm: code paths, the threads, the upstream connection.
     for (const kind of KINDS) await send(port, `/articles/${kind}-warm`);
     const measures = new Map<Phase, Measure>();
     for (const phase of PHASES) measures.set(phase, await runPhase(child, port, phase));
     return measures;
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(15_000)]);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await server?.stop(15_000);
     await rm(dir, { recursive: true, force: true });
   }
 }

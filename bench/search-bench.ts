@@ -3,11 +3,9 @@
 // worst /healthz latency meanwhile), in-process search p50/p99 over 200 varied queries, and through
 // the built server the weight of the list page and the throughput of the same 200 searches as pages
 // (wrk), with the page cache on and off. Everything listens on 127.0.0.1 and every wait is bounded in time.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +25,7 @@ import { paths } from '../shared/paths';
 import { generateArticles } from './generate-articles';
 import { percentile, writeReport } from './report';
 import { npmStartCommand } from '../tests/support/npm-start';
+import { startServer, type ServerProcess } from '../tests/support/server-process';
 import { onCpu, pinned } from './cpu-pinning';
 import { runWrk } from './run-wrk';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
@@ -133,15 +132,6 @@ async function timeSearches(source: ContentSource): Promise<{ timings: number[];
   return { timings, hits };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
 async function fetchTimed(url: string): Promise<{ ms: number; status: number; body: string }> {
   const start = performance.now();
   const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
@@ -149,72 +139,31 @@ async function fetchTimed(url: string): Promise<{ ms: number; status: number; bo
   return { ms: performance.now() - start, status: response.status, body };
 }
 
-interface BuiltServer {
-  child: ChildProcess;
-  base: string;
-  /** From spawn to the first 200 of /readyz. */
-  startMs: number;
-  /** Resident memory (MB) now (VmRSS) or at its peak so far (VmHWM). */
-  memoryMb: (field: 'VmRSS' | 'VmHWM') => number;
-  stop: () => Promise<void>;
-}
-
 /** dist/server/index.js on 127.0.0.1 over the corpus, once /readyz answers 200; on `cpu` when given and taskset can pin it. */
-async function startBuiltServer(
+function startBuiltServer(
   contentDir: string,
   cacheDir: string,
-  options: { env?: Record<string, string>; cpu?: number; stdout?: number | 'ignore' } = {},
-): Promise<BuiltServer> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const args = NPM_START.args;
-  const [command, argv] = options.cpu === undefined ? [process.execPath, args] : onCpu(options.cpu, process.execPath, args);
-  const child = spawn(command, argv, {
-    env: {
-      ...process.env,
-      ...NPM_START.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      CONTENT_DIR: contentDir,
-      CONTENT_CACHE_DIR: cacheDir,
-      LOG_LEVEL: 'warn',
-      ITEMS_SERVICE_URL: '',
-      ...options.env,
+  options: { env?: Record<string, string>; cpu?: number; stdout?: number } = {},
+): Promise<ServerProcess> {
+  const { cpu } = options;
+  return startServer(
+    { ...NPM_START.env, CONTENT_DIR: contentDir, CONTENT_CACHE_DIR: cacheDir, LOG_LEVEL: 'warn', ITEMS_SERVICE_URL: '', ...options.env },
+    {
+      args: NPM_START.args,
+      ...(cpu === undefined ? {} : { wrap: (command: string, args: string[]) => onCpu(cpu, command, args) }),
+      ready: '/readyz',
+      timeoutMs: SERVER_START_TIMEOUT_MS,
+      inheritEnv: true,
+      stderr: 'inherit',
+      ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
     },
-    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    // The server saves its index as it stops: wait for it before the folder is removed.
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-  };
-  try {
-    let ready = false;
-    while (!ready && performance.now() - started < SERVER_START_TIMEOUT_MS) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      ready = await fetchTimed(`${base}/readyz`).then(
-        (answer) => answer.status === 200,
-        () => false,
-      );
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    if (!ready) throw new Error('server did not start in time');
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  const memoryMb = (field: 'VmRSS' | 'VmHWM') =>
-    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  return { child, base, startMs: performance.now() - started, memoryMb, stop };
+  );
 }
 
 /** The built server on the corpus: start time with the disk cache, RSS, then one edit. */
 async function measureServer(contentDir: string, cacheDir: string) {
   const server = await startBuiltServer(contentDir, cacheDir);
-  const { base } = server;
+  const { url: base } = server;
   try {
     const rssAfterStart = server.memoryMb('VmRSS');
 
@@ -408,7 +357,7 @@ async function measureHttpSearch(
     try {
       const rssAfterStart = server.memoryMb('VmRSS');
       const logStart = (await readFile(logFile, 'utf8')).length;
-      const load = await wrkUrls(server.base, urls, path.join(work, 'search-pages.lua'));
+      const load = await wrkUrls(server.url, urls, path.join(work, 'search-pages.lua'));
       const peakRss = server.memoryMb('VmHWM');
       // The server logs a request once it has sent it, some after wrk has counted the answer: wait for
       // the log to settle (at most 10 s). It then also holds the requests wrk left in flight as it stopped.
@@ -422,7 +371,7 @@ async function measureHttpSearch(
       const { hits, renderMs } = readPageLog((await readFile(logFile, 'utf8')).slice(logStart));
       const weights: PageWeight[] = [];
       for (const pagePath of options.weigh ? [paths.articles, paths.articleSearch('spring'), paths.tags] : []) {
-        weights.push(await measurePageWeight(server.base, pagePath));
+        weights.push(await measurePageWeight(server.url, pagePath));
       }
       return { ...load, hits, renderMs, rssAfterStart, peakRss, weights };
     } finally {
@@ -483,7 +432,7 @@ async function measureLongTail(contentDir: string, cacheDir: string, work: strin
     }, 250);
     try {
       const stdout = await runWrk({
-        url: server.base,
+        url: server.url,
         connections: LONG_TAIL_CONNECTIONS,
         seconds: LONG_TAIL_SECONDS,
         answerTimeout: '10s',

@@ -21,6 +21,7 @@ import { runWrk } from './run-wrk';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
 import { writeReport } from './report';
 import { findFreePort } from '../tests/support/free-port';
+import { startServer } from '../tests/support/server-process';
 import { SORT_NEWEST_FIRST } from '../shared/items/wire-format';
 import { startDocumentedNginx } from '../tests/support/documented-nginx';
 import { request as httpRequest } from 'node:http';
@@ -61,22 +62,20 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url}: not up within 120 s`);
 }
 
-async function start(args: string[], env: Record<string, string>, probePath: string): Promise<Running> {
+async function start(args: string[], env: Record<string, string>, probePath: `/${string}`): Promise<Running> {
   const port = await findFreePort();
-  const [command, argv] = onCpu(
-    0,
-    process.execPath,
-    args.map((arg) => arg.replace('$PORT', String(port))),
-  );
   // NODE_ENV=production for every server: the baselines load React from node_modules and must run its production build too.
-  const child = spawn(command, argv, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(url + probePath, child);
-  return { child, url, startRssMb: await readStatusMb(child.pid!, 'VmRSS') };
+  const { child, url, memoryMb } = await startServer(
+    { NODE_ENV: 'production', ...env },
+    {
+      args: args.map((arg) => arg.replace('$PORT', String(port))),
+      port,
+      wrap: (command, argv) => onCpu(0, command, argv),
+      ready: probePath,
+      timeoutMs: 120_000,
+    },
+  );
+  return { child, url, startRssMb: memoryMb('VmRSS') };
 }
 
 async function stop(running: Running): Promise<void> {
@@ -208,15 +207,13 @@ async function measureProxyCache(): Promise<{ served: number; fromCache: number 
 
 // The two baseline servers are TypeScript: bundle them for Node first.
 const cacheDir = path.join(ROOT, 'node_modules', '.cache', 'bench');
+// @ts-expect-error -- plain ESM build script without type declarations
+const { NODE_BUNDLE_OPTIONS } = (await import('../esbuild.config.mjs')) as { NODE_BUNDLE_OPTIONS: esbuild.BuildOptions };
 for (const name of ['plain-http', 'naive-express']) {
   await esbuild.build({
+    ...NODE_BUNDLE_OPTIONS,
     entryPoints: [`./bench/servers/${name}.ts${name === 'naive-express' ? 'x' : ''}`],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     packages: 'external',
-    jsx: 'automatic',
     outfile: path.join(cacheDir, `${name}.mjs`),
     logLevel: 'warning',
   });

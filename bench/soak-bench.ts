@@ -8,7 +8,6 @@
 //     them, 18 page and 18 API searches at once, then page views: peak RSS ≤ 400 MB.
 // Everything listens on and sends to 127.0.0.0/8 only; every loop stops at a deadline.
 // Report: bench/results/soak.md and soak.json.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +17,8 @@ import { performance } from 'node:perf_hooks';
 import matter from 'gray-matter';
 import MarkdownIt from 'markdown-it';
 import { loadConfig } from '../server/config';
-import { findFreePort } from '../tests/support/free-port';
 import { npmStartCommand } from '../tests/support/npm-start';
+import { startServer as startBuiltServer, type ServerProcess } from '../tests/support/server-process';
 import { generateArticleText } from './generate-articles';
 import { percentile, writeReport } from './report';
 
@@ -103,45 +102,21 @@ function send(port: number, urlPath: string, options: SendOptions = {}): Promise
   });
 }
 
-interface Running {
-  child: ChildProcess;
-  port: number;
-}
-
 async function readStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, SERVER_ARGS, {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...NPM_START.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if ((await send(port, '/readyz')).status === 200) return { child, port };
-    if (Date.now() > until) throw new Error('server not ready within 120 s');
-    await sleep(200);
-  }
+/** The built server as npm start runs it, once /readyz answers. */
+function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startBuiltServer(
+    { ...NPM_START.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    { args: SERVER_ARGS, ready: '/readyz', timeoutMs: 120_000, stderr: 'inherit' },
+  );
 }
 
-async function stopServer(running: Running): Promise<void> {
-  const exited = new Promise((resolve) => running.child.once('exit', resolve));
-  running.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (running.child.exitCode === null) running.child.kill('SIGKILL');
+async function stopServer(server: ServerProcess): Promise<void> {
+  await server.stop(10_000);
 }
 
 /** Status codes (or network error codes) by kind of request, and each kind's latencies. */

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
 import { rememberArticleAids } from '../../shared/items/article-aids';
@@ -250,13 +251,11 @@ async function compileWorkerFromSource(): Promise<string> {
   const root = findProjectRoot();
   // A dev dependency, left out of the server bundle (esbuild.config.mjs): only reached from the source.
   const esbuild = await import('esbuild');
+  const { NODE_BUNDLE_OPTIONS } = (await import(pathToFileURL(path.join(root, 'esbuild.config.mjs')).href)) as { NODE_BUNDLE_OPTIONS: BuildOptions };
   const result = await esbuild.build({
+    ...NODE_BUNDLE_OPTIONS,
     absWorkingDir: root,
     entryPoints: [path.join(root, 'server', 'workers', `${WORKER_NAME}.ts`)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     packages: 'external',
     write: false,
     logLevel: 'silent',

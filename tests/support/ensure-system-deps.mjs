@@ -4,6 +4,9 @@
 // Usage: node tests/support/ensure-system-deps.mjs [test | bench]
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureNode } from './ensure-node.mjs';
+
+ensureNode();
 
 const NEEDS = {
   test: {

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NODE_BUNDLE_OPTIONS } from '../../esbuild.config.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 process.chdir(root);
@@ -27,13 +28,9 @@ if (files.length > 1) {
 for (const file of files) {
   const outfile = path.join(root, 'node_modules', '.cache', 'run-ts', path.basename(file).replace(/\.tsx?$/, '.mjs'));
   await esbuild.build({
+    ...NODE_BUNDLE_OPTIONS,
     entryPoints: [file],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     packages: 'external',
-    jsx: 'automatic',
     outfile,
     logLevel: 'warning',
   });

@@ -4,12 +4,17 @@
 // The analysed articles live in packs: append-only files, one per writing thread of a process, each
 // record an article's JSON and its plain text. A file per article cost two new inodes each, and on
 // ext4 creating them was most of a cold start's system time (decision 031).
+//
+// Each process works in a slot of its own, a subfolder it holds a lock on while it runs: processes
+// sharing CONTENT_CACHE_DIR (PM2's cluster mode) never prune or write each other's packs, and a restart
+// takes a free slot back, with the packs and snapshot its last holder left (decision 050).
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, read, readSync, readdirSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, read, readSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { lockSync } from 'proper-lockfile';
 import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
 import type { ArticleReferences } from './content-references';
@@ -62,6 +67,11 @@ const packSuffix = () => `.${cacheVersion()}.pack`;
 const HASH = /^[0-9a-f]{64}$/;
 /** A pack whose live records are less than this share of it is copied out and deleted when the cache is pruned. */
 const MIN_LIVE_SHARE = 0.5;
+/** A slot whose lock went this long without being refreshed (every half of it) is free: its process died. */
+const SLOT_STALE_MS = 20_000;
+/** More processes than this on one folder is a mistake, not a cluster. */
+const MAX_SLOTS = 256;
+const SLOT = /^slot-\d+$/;
 
 /** This thread's packs, by folder. A module instance is a thread's own, so the random name keeps writers apart. */
 const writers = new Map<string, { fd: number; pack: string; size: number }>();
@@ -112,8 +122,11 @@ export function writeCacheEntry(dir: string, hash: string, entry: CachedArticle,
 const readAsync = promisify(read);
 
 export class ContentCache {
-  /** The folder of this content's entries. */
-  readonly dir: string;
+  /** The folder of this content's entries: this process's slot once open() has run (decision 050). */
+  dir: string;
+  /** The content's folder in CONTENT_CACHE_DIR, which holds the slots. */
+  private readonly root: string;
+  private releaseSlot: (() => void) | undefined;
   /** Where each hash's record is, as found by open() and told by remember(). */
   private readonly records = new Map<string, PackedEntry>();
   /**
@@ -124,7 +137,29 @@ export class ContentCache {
 
   /** cacheDir: CONTENT_CACHE_DIR; each content folder gets its own subfolder there. */
   constructor(cacheDir: string, contentDir: string) {
-    this.dir = path.join(cacheDir, createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16));
+    this.root = path.join(cacheDir, createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16));
+    this.dir = this.root;
+  }
+
+  /** Locks the first free slot of the folder; files left there by the cache's layout before slots are deleted. */
+  private claimSlot(): string {
+    mkdirSync(this.root, { recursive: true });
+    for (const name of readdirSync(this.root)) {
+      const file = path.join(this.root, name);
+      if (!SLOT.test(name) && !name.endsWith('.lock') && statSync(file, { throwIfNoEntry: false })?.isFile()) rmSync(file, { force: true });
+    }
+    for (let slot = 0; slot < MAX_SLOTS; slot += 1) {
+      const dir = path.join(this.root, `slot-${slot}`);
+      mkdirSync(dir, { recursive: true });
+      try {
+        // A lock taken over after a stall of SLOT_STALE_MS: this process then only shares its slot, as before slots.
+        this.releaseSlot = lockSync(dir, { stale: SLOT_STALE_MS, realpath: false, onCompromised: () => {} });
+        return dir;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+      }
+    }
+    throw new Error(`all ${MAX_SLOTS} slots of ${this.root} are held`);
   }
 
   /**
@@ -132,7 +167,7 @@ export class ContentCache {
    * its packs: a header read per record. A record cut short (a writer stopped mid-write) ends its pack.
    */
   open(): void {
-    mkdirSync(this.dir, { recursive: true });
+    this.dir = this.claimSlot();
     const header = Buffer.alloc(HEADER_BYTES);
     for (const pack of readdirSync(this.dir).filter((name) => name.endsWith(packSuffix()))) {
       const fd = this.readerOf(pack);
@@ -149,6 +184,11 @@ export class ContentCache {
         at = end;
       }
     }
+  }
+
+  /** True when a record of this hash was found or told: a snapshot's entry without one is analysed again. */
+  has(hash: string): boolean {
+    return this.records.has(hash);
   }
 
   /** Records where a thread wrote an entry (worker threads write their own packs). */
@@ -324,6 +364,12 @@ export class ContentCache {
     const writer = writers.get(this.dir);
     if (writer) closeSync(writer.fd);
     writers.delete(this.dir);
+    try {
+      this.releaseSlot?.();
+    } catch {
+      // Taken over already (see claimSlot).
+    }
+    this.releaseSlot = undefined;
   }
 }
 

@@ -169,8 +169,15 @@ export class ContentLoader {
   /** Files written at the last stop's snapshot, restored without reading them. */
   restore(entries: Entry[], indexJson: Parameters<ContentState['restore']>[1]): boolean {
     const restored = this.state.restore(entries, indexJson);
-    if (restored) this.stats.fromCache += entries.length;
-    return restored;
+    if (!restored) return false;
+    this.stats.fromCache += entries.length;
+    // An entry whose record is gone is read and analysed again, never served without its text (decision 050).
+    for (const entry of entries) {
+      if (this.options.cache.has(entry.hash)) continue;
+      this.state.forget(entry.name);
+      this.stats.fromCache -= 1;
+    }
+    return true;
   }
 
   // A file refused for a duplicate id gets its chance when the first owner goes away.

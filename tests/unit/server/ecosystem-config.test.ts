@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nodeVersionProblem } from '../../support/ensure-node.mjs';
 import { npmStartCommand, parseStartCommand } from '../../support/npm-start';
 import { rootDir } from '../../support/test-app';
 
@@ -54,7 +55,8 @@ describe('the ways to start the server', () => {
   it.each(['soak-bench.ts', 'event-loop-bench.ts'])('are how %s starts it: npm start’s command, variables included', (file) => {
     const bench = readFileSync(path.join(rootDir, 'bench', file), 'utf8');
     expect(bench).toMatch(/= npmStartCommand\((ROOT|process\.cwd\(\))\)/);
-    expect(bench).toMatch(/spawn\(process\.execPath, SERVER_ARGS, \{[^}]*\.\.\.NPM_START\.env,/s);
+    // Through the one helper that starts the built server (tests/support/server-process.ts).
+    expect(bench).toMatch(/start(Built)?Server\(\s*\{\s*\.\.\.NPM_START\.env,.*args: SERVER_ARGS/s);
   });
 
   it('are shown in docs/deploy.md as npm start runs the server', () => {
@@ -77,5 +79,28 @@ describe('parseStartCommand', () => {
     expect(() => parseStartCommand('A=$B node main.js')).toThrow(/plain words/);
     expect(() => parseStartCommand('env A=2 node main.js')).toThrow(/does not run node/);
     expect(() => parseStartCommand('A=2 node')).toThrow(/does not run node/);
+  });
+});
+
+describe('the Node version', () => {
+  const { engines, devDependencies } = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
+    engines: { node: string };
+    devDependencies: Record<string, string>;
+  };
+
+  it('is Node 24 LTS for npm scripts, the container and the tests themselves', () => {
+    expect(engines.node).toBe('>=24');
+    expect(devDependencies.node).toMatch(/^\^24\./);
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1])).toEqual(['node:24-bookworm-slim', 'node:24-bookworm-slim']);
+    // npm test and npx vitest run on node_modules/.bin/node (decision 048).
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+  });
+
+  it('stops a script on an older Node at once, with one line saying what to do', () => {
+    expect(nodeVersionProblem('24.21.0')).toBeUndefined();
+    expect(nodeVersionProblem('26.1.0')).toBeUndefined();
+    const problem = nodeVersionProblem('20.20.2');
+    expect(problem).toMatch(/needs Node 24 .* Node 20\.20\.2: run `npm ci`/);
+    expect(problem).not.toContain('\n');
   });
 });

@@ -117,12 +117,14 @@ describe('article worker threads', () => {
     try {
       const hash = hashContent(FILE);
       const written = new ContentCache(dir, '/content');
+      written.open();
       const { analysed, savedAt } = await workers.analyseFile('demo.md', FILE, { dir: written.dir, hash });
       const parsed = parseArticleSource('demo.md', FILE, { renderBody: false });
       expect(analysed.article).toEqual(parsed.article);
       expect(analysed).toEqual((await createInlineArticleWorkers(logger).analyseFile('demo.md', FILE)).analysed);
       expect(savedAt).toMatchObject({ at: 0 });
-      // Another process finds it by reading the folder.
+      // Another process finds it by reading the folder, once this one stopped.
+      written.close();
       const read = new ContentCache(dir, '/content');
       read.open();
       expect(await read.read(hash)).toEqual(analysed);

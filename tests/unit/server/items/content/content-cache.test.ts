@@ -25,7 +25,7 @@ function makeFolder(): string {
   return folder;
 }
 
-/** A cache on `folder` as a new process sees it: its packs read. */
+/** A cache on `folder` as a new process sees it: a free slot taken, its packs read. */
 function openCache(folder: string): ContentCache {
   const cache = new ContentCache(folder, '/content');
   cache.open();
@@ -39,7 +39,9 @@ describe('ContentCache', () => {
   it('reads back, from another instance, what was written, with accents and emoji intact', async () => {
     const folder = makeFolder();
     const hash = hashContent('# Titre');
-    writeCacheEntry(openCache(folder).dir, hash, makeEntry('Titre été 🚀'), 'texte brut à lire');
+    const writer = openCache(folder);
+    writeCacheEntry(writer.dir, hash, makeEntry('Titre été 🚀'), 'texte brut à lire');
+    writer.close();
 
     const other = openCache(folder);
     expect((await other.read(hash))?.article.title).toBe('Titre été 🚀');
@@ -55,6 +57,7 @@ describe('ContentCache', () => {
     writeCacheEntry(writer.dir, before, makeEntry('Avant'), 'avant');
     writeCacheEntry(writer.dir, 'not-a-hash', makeEntry('Clé'), 'clé');
     writeCacheEntry(writer.dir, after, makeEntry('Après'), 'après');
+    writer.close();
 
     const reader = openCache(folder);
     expect(reader.readText(before)).toBe('avant');
@@ -68,6 +71,7 @@ describe('ContentCache', () => {
     hashes.forEach((hash, at) => writeCacheEntry(writer.dir, hash, makeEntry(`Article ${at}`), `texte ${at}`));
 
     expect(readdirSync(writer.dir)).toHaveLength(1);
+    writer.close();
     const reader = openCache(folder);
     for (const [at, hash] of hashes.entries()) {
       expect((await reader.read(hash))?.article.title).toBe(`Article ${at}`);
@@ -84,6 +88,7 @@ describe('ContentCache', () => {
     const [pack] = packsIn(writer);
     const file = path.join(writer.dir, pack!);
     truncateSync(file, statSync(file).size - 100);
+    writer.close();
 
     const reader = openCache(folder);
     expect((await reader.read(whole))?.article.title).toBe('Entier');
@@ -92,19 +97,31 @@ describe('ContentCache', () => {
     expect(reader.readText(cut)).toBeUndefined();
   });
 
-  it('keeps a whole entry when two processes write the same article at once', async () => {
+  it('gives processes running at once slots of their own, and a slot back to the next process once freed', async () => {
     const folder = makeFolder();
     const hash = hashContent('# Course');
-    const long = 'x'.repeat(2_000_000);
-    // Two writers of one folder, each with a pack of its own (closing one starts another pack).
     const [one, two] = [openCache(folder), openCache(folder)];
-    writeCacheEntry(one.dir, hash, makeEntry('Un'), long);
+    expect(one.dir).not.toBe(two.dir);
+    writeCacheEntry(one.dir, hash, makeEntry('Un'), 'texte un');
+    writeCacheEntry(two.dir, hash, makeEntry('Deux'), 'texte deux');
     one.close();
-    writeCacheEntry(two.dir, hash, makeEntry('Deux'), long);
-    expect(packsIn(two)).toHaveLength(2);
-    const entry = await openCache(folder).read(hash);
-    expect(['Un', 'Deux']).toContain(entry?.article.title);
-    expect(openCache(folder).readText(hash)).toHaveLength(long.length);
+
+    const next = openCache(folder);
+    expect(next.dir).toBe(one.dir);
+    expect((await next.read(hash))?.article.title).toBe('Un');
+    expect(next.readText(hash)).toBe('texte un');
+  });
+
+  it('deletes the files of the layout before slots', async () => {
+    const folder = makeFolder();
+    const cache = openCache(folder);
+    const root = path.dirname(cache.dir);
+    cache.close();
+    writeFileSync(path.join(root, 'snapshot.json'), '{}');
+    writeFileSync(path.join(root, 'old.content-v5.pack'), '');
+
+    openCache(folder);
+    expect(readdirSync(root).filter((name) => !name.startsWith('slot-'))).toEqual([]);
   });
 
   it('prunes to the size of the content: packs of gone articles, old formats and mostly dead packs go, live entries stay readable', async () => {
@@ -132,6 +149,7 @@ describe('ContentCache', () => {
     const [newPack] = packsIn(next);
     expect(statSync(path.join(next.dir, newPack!)).size).toBeLessThan(oldSize / 2);
     for (const hash of keep) expect(next.readText(hash)).toBe(`texte ${hashes.indexOf(hash)} `.repeat(100));
+    next.close();
     const third = openCache(folder);
     expect((await third.read(hashes[7]!))?.article.title).toBe('Article 7');
     expect(await third.read(hashes[0]!)).toBeNull();
@@ -151,25 +169,19 @@ describe('ContentCache', () => {
     expect(next.readText(hashes[3]!)).toBe('texte 3');
   });
 
-  it('leaves alone a pack another process started after this one, and still reads a pack another process pruned', async () => {
+  it('never prunes the packs of a process running beside it, and reads its own after that one pruned', async () => {
     const folder = makeFolder();
     const [earlier, later] = [hashContent('# Avant'), hashContent('# Après')];
-    // A process that started first, then one that starts later and writes its own pack.
     const first = openCache(folder);
     const second = openCache(folder);
     const written = writeCacheEntry(second.dir, later, makeEntry('Après'), 'écrit après');
     second.remember(later, written!);
-    // Its writer stops (a cache's close ends this thread's pack), as when it is another process's.
-    openCache(folder).close();
+    // The first process keeps other articles only: what it prunes is its own slot.
     await first.prune(new Set([earlier]));
-    expect(openCache(folder).readText(later)).toBe('écrit après');
-
-    // A third process knows that pack and finds nothing of it kept: it deletes it.
-    const third = openCache(folder);
-    await third.prune(new Set([earlier]));
-    expect(packsIn(third)).toEqual([]);
-    // The process that wrote it still reads it.
     expect(second.readText(later)).toBe('écrit après');
-    expect((await second.read(later))?.article.title).toBe('Après');
+    second.close();
+    first.close();
+    openCache(folder);
+    expect(openCache(folder).readText(later)).toBe('écrit après');
   });
 });

@@ -74,7 +74,8 @@ describe('content source and worker threads', () => {
     expect(source.stats().parsed).toBe(files);
     // One thread: two files on the event loop for each one waiting for the thread.
     expect(inThreads).toHaveLength(files / 3);
-    // The event loop's share is in the disk cache too: a second start parses nothing.
+    // The event loop's share is in the disk cache too: a second start, once the first stopped, parses nothing.
+    await source.close();
     const dir = dirs.at(-1)!;
     const restarted = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir: path.join(dir, 'cache'), workers: inline });
     closing.push(restarted);

@@ -191,7 +191,7 @@ describe('scale: incremental, coalesced, cached on disk', () => {
     await cold.close();
     const { readdir } = await import('node:fs/promises');
     const [folder] = await readdir(cacheDir);
-    await rm(path.join(cacheDir, folder!, 'snapshot.json'));
+    await rm(path.join(cacheDir, folder!, 'slot-0', 'snapshot.json'));
     const warm = await open();
     expect(warm.stats()).toMatchObject({ parsed: 0, fromCache: 2 });
     expect((await ids(warm)).sort()).toEqual(['deux', 'un']);
@@ -202,7 +202,7 @@ describe('scale: incremental, coalesced, cached on disk', () => {
     await (await open()).close();
     const { readdir, readFile } = await import('node:fs/promises');
     const [folder] = await readdir(cacheDir);
-    const file = path.join(cacheDir, folder!, 'snapshot.json');
+    const file = path.join(cacheDir, folder!, 'slot-0', 'snapshot.json');
     const snapshot = JSON.parse(await readFile(file, 'utf8')) as { index: unknown };
     await writeFile(file, JSON.stringify({ ...snapshot, index: { mini: {}, docs: [], surfaces: [] } }));
     const warm = await open();
@@ -247,13 +247,25 @@ describe('scale: incremental, coalesced, cached on disk', () => {
     await first.close();
     const { readdir } = await import('node:fs/promises');
     const [folder] = await readdir(cacheDir);
-    const prepared = async () => (await readdir(path.join(cacheDir, folder!))).filter((name) => name.includes('.prepared-'));
+    const prepared = async () => (await readdir(path.join(cacheDir, folder!, 'slot-0'))).filter((name) => name.includes('.prepared-'));
     await waitFor(async () => (await prepared()).length === 1);
-    await open({ buildVersion: 'b1' });
+    const sameBuild = await open({ buildVersion: 'b1' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await prepared()).toHaveLength(1);
+    await sameBuild.close();
     await open({ buildVersion: 'b2' });
     await waitFor(async () => (await prepared()).length === 0);
+  });
+
+  it('analyses again an article whose record is gone from the disk cache, though the saved index names it', async () => {
+    for (const id of ['un', 'deux']) await put(id);
+    await (await open()).close();
+    const { readdir } = await import('node:fs/promises');
+    // Another process's pruning, or a hand, deleted the records; the snapshot is left.
+    for (const name of await readdir(cacheDir, { recursive: true })) if (name.endsWith('.pack')) await rm(path.join(cacheDir, name));
+    const restarted = await open();
+    expect(restarted.stats()).toMatchObject({ parsed: 2, fromCache: 0 });
+    expect((await restarted.search({ text: 'deux' })).hits[0]?.snippet).toContain('deux');
   });
 
   it('reuses the analysed articles on disk at the next start', async () => {
