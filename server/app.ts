@@ -25,6 +25,7 @@ import { createHotPath, sendKeptAnswer } from './http/hot-path';
 import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
 import { createCvJsonHandler } from './render/cv-json-handler';
+import { buildFaviconSvg } from './owner/favicon';
 import { createPageHandler } from './render/page-handler';
 import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
@@ -88,6 +89,10 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   }
   app.use(rejectMalformedPath);
   app.use(compression());
+  const favicon = buildFaviconSvg();
+  app.get('/favicon.svg', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(favicon);
+  });
   // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
   // Only the kinds of files a page uses: public/README.md and the like are for the project, not visitors.
   const publicFiles = express.static(path.join(rootDir, 'public'), { maxAge: '1h', index: false, redirect: false });

@@ -32,7 +32,10 @@ async function main(): Promise<void> {
   // Articles are prepared and content files parsed on these threads, never on the event loop (decision 027).
   const workers = await createArticleWorkers({ threads: config.workerThreads, logger });
   const source = await createItemsSource(config, logger, { workers });
-  const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
+  const [site, assets] = await Promise.all([
+    loadSiteResources(rootDir, config.siteUrl, config.contentDir),
+    loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets')),
+  ]);
   const app = createApp({ config, logger, source, site, rootDir, assets, workers });
 
   const server: Server = createHttpServer(app, logger).listen(config.port, config.host, () => {

@@ -11,7 +11,7 @@ import { toIsoDate } from '../../shared/items/format-date';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { buildCanonicalUrl, paths, toAbsoluteUrl } from '../../shared/paths';
 import { buildCvMarkdown } from '../../shared/site/cv-markdown';
-import { siteConfig } from '../../shared/site/site-config';
+import { owner } from '../../shared/site/owner';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import { absolutizeMarkdown, convertHtmlToMarkdown, convertHtmlToText } from './to-markdown';
@@ -70,13 +70,13 @@ export function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], cvTitl
     `- [${article.title.replace(/[[\]]/g, '')}](${toAbsoluteUrl(siteUrl, paths.articleMarkdown(article.id))}): ${convertHtmlToText(article.summary)}`;
   const sections = [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b, 'fr', { sensitivity: 'base' }));
   return [
-    `# ${siteConfig.siteName}`,
+    `# ${owner.siteName}`,
     '',
-    `> ${siteConfig.author}, ${siteConfig.jobTitle.toLowerCase()} à ${siteConfig.postalAddress.addressLocality} depuis ${siteConfig.inceptionYear}. ${siteConfig.jobDescription} Ses articles techniques, en français et parfois en anglais, sont listés ci-dessous par thème ; chaque lien mène à la version Markdown de l’article.`,
+    `> ${owner.name}, ${owner.jobTitle.toLowerCase()} à ${owner.address.addressLocality} depuis ${owner.careerSince}. ${owner.jobDescription} Ses articles techniques, en français et parfois en anglais, sont listés ci-dessous par thème ; chaque lien mène à la version Markdown de l’article.`,
     '',
     `## CV`,
     '',
-    `- [${cvTitle}](${toAbsoluteUrl(siteUrl, paths.cvMarkdown)}): ${siteConfig.jobDescription}`,
+    `- [${cvTitle}](${toAbsoluteUrl(siteUrl, paths.cvMarkdown)}): ${owner.jobDescription}`,
     ...sections.flatMap(([tag, tagged]) => ['', `## ${tag}`, '', ...tagged.map(line)]),
     '',
   ].join('\n');

@@ -2,7 +2,7 @@
 // Colours are the day theme's (client/styles.css): what most visitors see first.
 import type { ReactNode } from 'react';
 import { SHARE_IMAGE, type ShareCard } from '../../shared/seo/share-image';
-import { siteConfig } from '../../shared/site/site-config';
+import { owner } from '../../shared/site/owner';
 
 export const CARD_COLOURS = {
   background: '#ffffff',
@@ -55,7 +55,7 @@ function describeText(card: ShareCard): { kicker: string; title: string; badges:
     case 'cv':
       return { kicker: 'CV', title: card.title, badges: [], sentence: card.description };
     case 'articles':
-      return { kicker: siteConfig.siteName, title: card.title, badges: [] };
+      return { kicker: owner.siteName, title: card.title, badges: [] };
     case 'tag':
       return { kicker: 'Articles sur le thème', title: card.tag, badges: [] };
   }

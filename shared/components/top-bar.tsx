@@ -2,16 +2,10 @@ import { SiteLink, SiteNavLink } from './site-link';
 import { usePageContext, useT } from '../page-context';
 import { Island } from '../islands/island';
 import { MAIN_CONTENT_ID, paths } from '../paths';
+import { owner } from '../site/owner';
 import { siteConfig } from '../site/site-config';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSelectorIsland } from './theme-selector';
-
-/** "Julien Marchand" → "JM", for the round mark beside the name. */
-const initials = siteConfig.author
-  .split(/\s+/)
-  .map((word) => word[0]?.toUpperCase() ?? '')
-  .join('')
-  .slice(0, 3);
 
 const navItems = [
   { to: paths.cv, label: 'MENU.CV' },
@@ -30,11 +24,11 @@ export function TopBar() {
       </a>
       <nav className="navbar navbar-expand py-2" aria-label={t('SHELL.MAIN_NAV')}>
         <div className="container-lg flex-wrap gap-2">
-          <SiteLink className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
+          <SiteLink className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: owner.name })}>
             <span aria-hidden="true" className="brand-mark">
-              {initials}
+              {owner.initials}
             </span>{' '}
-            {t('SITE.SHORT_NAME')}
+            {owner.name}
           </SiteLink>
           <ul className="navbar-nav flex-row gap-1 me-auto">
             {navItems.map((item) => (
