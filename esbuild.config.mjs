@@ -60,14 +60,15 @@ const serverOptions = {
   // Dependencies stay in node_modules, except React and React Router: bundled with NODE_ENV set to
   // production, they run their production builds however the process is started. esbuild (a dev
   // dependency) is only imported to compile the worker when the server runs from its TypeScript source.
-  external: [...serverExternals, 'esbuild'],
+  external: [...serverExternals, 'esbuild', 'pino-pretty'],
   // The bundled CommonJS of react-dom requires Node built-ins: give the ESM bundle a require.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   // Folds `process.env.NODE_ENV === 'production'`, so the development builds are left out.
   minifySyntax: true,
   sourcemap: 'linked',
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // __SITE_DEV__: false drops server/dev/ (live reload, overlay, pretty logs) from the production bundle (decision 045).
+  define: { 'process.env.NODE_ENV': '"production"', __SITE_DEV__: 'false' },
   logLevel: 'warning',
 };
 
@@ -214,17 +215,38 @@ export async function buildIfStale() {
   return false;
 }
 
-/** Rebuilds on change and restarts the server after each successful build. */
+/**
+ * Rebuilds on change and restarts the server after each successful build; the server (built with
+ * __SITE_DEV__) reloads the open pages itself, on a restart and when content or public/ change.
+ */
 async function runDev() {
   await mkdir(assetsDir, { recursive: true });
   // Development builds are not minified: make the next `npm start` rebuild for production.
   await rm(stampPath, { force: true });
   let server = null;
+  let starting = Promise.resolve();
+  const start = () => {
+    server = spawn(process.execPath, ['--enable-source-maps', path.join(distDir, 'server', 'index.js')], { stdio: 'inherit' });
+  };
+  // The old server must have let the port go before the new one listens.
   const restart = () => {
-    if (server) server.kill('SIGTERM');
-    server = spawn(process.execPath, ['--enable-source-maps', path.join(distDir, 'server', 'index.js')], {
-      stdio: 'inherit',
-    });
+    starting = starting.then(
+      () =>
+        new Promise((resolve) => {
+          const old = server;
+          if (!old || old.exitCode !== null) {
+            start();
+            resolve();
+            return;
+          }
+          old.once('exit', () => {
+            start();
+            resolve();
+          });
+          // Open event streams would hold a graceful stop for seconds: the dev server has nothing to finish.
+          old.kill('SIGKILL');
+        }),
+    );
   };
   let pending = 2;
   const onEnd = (kind) => ({
@@ -240,7 +262,7 @@ async function runDev() {
   });
   const contexts = await Promise.all([
     esbuild.context({ ...clientOptions, minify: false, plugins: [onEnd('client')] }),
-    esbuild.context({ ...serverOptions, plugins: [onEnd('server')] }),
+    esbuild.context({ ...serverOptions, define: { ...serverOptions.define, __SITE_DEV__: 'true' }, plugins: [onEnd('server')] }),
   ]);
   await Promise.all(contexts.map((context) => context.watch()));
   const stop = async () => {

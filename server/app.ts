@@ -30,6 +30,7 @@ import { createPageHandler } from './render/page-handler';
 import { createSecurityHeaders, type TrustProxy } from './security';
 import type { HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
+import type { DevTools } from './dev/dev-tools';
 
 export interface AppDeps {
   config: Pick<
@@ -57,12 +58,14 @@ export interface AppDeps {
   assets: HashedAssets;
   /** The threads that prepare articles (server/workers/); without them, articles are prepared on the event loop. */
   workers?: ArticleWorkers;
+  /** `npm run dev` only: live reload and the content problems overlay (server/dev/, decision 045). */
+  dev?: DevTools;
 }
 
 /** What createApp answers: a listener for http.createServer (and supertest), with the caches for tests. */
 export type SiteApp = RequestListener & { locals: { cache: ItemsCache; responseCache: ResponseCache } };
 
-export function createApp({ config, logger, source, site, rootDir, assets, workers }: AppDeps): SiteApp {
+export function createApp({ config, logger, source, site, rootDir, assets, workers, dev }: AppDeps): SiteApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -88,6 +91,9 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
     });
   }
   app.use(rejectMalformedPath);
+  const images = createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes });
+  // Before compression (it would hold the event stream back) and before the CSP is made (its script).
+  dev?.attach({ app, site, source, responseCache, itemsCache: cache, reloadImages: () => images.reloadCatalog() });
   app.use(compression());
   const favicon = buildFaviconSvg();
   app.get('/favicon.svg', (_req, res) => {
@@ -146,7 +152,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use(BACKEND_PATH, notFound);
 
-  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes }));
+  app.use(images);
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
   app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
 

@@ -31,6 +31,8 @@ export interface PageContext {
   now: string;
   /** The personal section of the About page, when the owner wrote one. */
   about?: AboutText;
+  /** `npm run dev` only: the inline script that reloads the page and shows content problems (server/dev/). */
+  devScript?: string;
 }
 
 interface PageContextValue {

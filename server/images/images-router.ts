@@ -44,9 +44,12 @@ export async function makeVariant(image: CatalogImage, width: number, format: Va
   }
 }
 
-export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: ImagesRouterDeps): Router {
+/** The router, and a way to read public/images/ again (`npm run dev`, when an image is added or changed). */
+export type ImagesRouter = Router & { reloadCatalog: () => void };
+
+export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: ImagesRouterDeps): ImagesRouter {
   const cache = new DiskCache({ dir: cacheDir, maxBytes });
-  const catalog = readImageCatalog(path.join(rootDir, 'public'));
+  let catalog = readImageCatalog(path.join(rootDir, 'public'));
   setImageCatalog(catalog);
 
   const router = Router();
@@ -77,5 +80,10 @@ export function createImagesRouter({ items, rootDir, cacheDir, maxBytes }: Image
     res.removeHeader('Set-Cookie');
     res.send(bytes);
   });
-  return router;
+  return Object.assign(router, {
+    reloadCatalog() {
+      catalog = readImageCatalog(path.join(rootDir, 'public'));
+      setImageCatalog(catalog);
+    },
+  });
 }

@@ -15,7 +15,7 @@ export const STYLE_ID = 'site-css';
 const themeBootScript = buildThemeBootScript();
 
 export function RootLayout() {
-  const { lang, assets, siteUrl } = usePageContext();
+  const { lang, assets, siteUrl, devScript } = usePageContext();
   const t = useT();
   const css = useInlineCss();
   return (
@@ -42,6 +42,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer />
+        {devScript && <script dangerouslySetInnerHTML={{ __html: devScript }} />}
       </body>
     </html>
   );
