@@ -216,6 +216,26 @@ export async function buildIfStale() {
 }
 
 /**
+ * Development builds: drops the outputs of earlier builds and compresses the new ones at the fastest
+ * levels, so the server starts without compressing megabytes of unminified code itself.
+ */
+async function keepDevAssets(metafile) {
+  const current = new Set(Object.keys(metafile.outputs).map((file) => path.basename(file)));
+  const files = await readdir(assetsDir);
+  await Promise.all(
+    files.map(async (name) => {
+      const base = name.replace(/\.(gz|br)$/, '');
+      if (!current.has(base)) return rm(path.join(assetsDir, name), { force: true });
+      if (name !== base || files.includes(`${name}.br`)) return undefined;
+      const body = await readFile(path.join(assetsDir, name));
+      const [gz, br] = await Promise.all([gzip(body, { level: 1 }), brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } })]);
+      await Promise.all([writeFile(path.join(assetsDir, `${name}.gz`), gz), writeFile(path.join(assetsDir, `${name}.br`), br)]);
+      return undefined;
+    }),
+  );
+}
+
+/**
  * Rebuilds on change and restarts the server after each successful build; the server (built with
  * __SITE_DEV__) reloads the open pages itself, on a restart and when content or public/ change.
  */
@@ -254,7 +274,7 @@ async function runDev() {
     setup(build) {
       build.onEnd(async (result) => {
         if (result.errors.length > 0) return;
-        if (kind === 'client') await writeManifest(result.metafile);
+        if (kind === 'client') await Promise.all([writeManifest(result.metafile), keepDevAssets(result.metafile)]);
         if (pending > 0) pending -= 1;
         if (pending === 0) restart();
       });

@@ -1,6 +1,8 @@
 // The script `npm run dev` adds to every page (never built into production: decision 045). It listens
 // to /__dev/events: "reload" reloads the page; "hello" carries the server's boot id (a new one after a
-// restart reloads the page) and, like "problems", the content problems, shown in an overlay.
+// restart reloads the page), the count of reloads sent (one sent while this page was loading reloads it
+// too: the tab remembers the last it saw) and, like "problems", the content problems, shown in an overlay.
+// Once connected, <html> gets data-dev-boot.
 
 export const DEV_EVENTS_PATH = '/__dev/events';
 export const DEV_OVERLAY_ID = 'dev-problems';
@@ -22,9 +24,16 @@ function show(problems){
     where.textContent=p.file+(p.line?':'+p.line+(p.column?':'+p.column:''):'');li.appendChild(where);li.appendChild(document.createTextNode(' '+p.message));list.appendChild(li);});
   overlay.appendChild(list);document.body.appendChild(overlay);
 }
+var KEY='dev-reloads';
+function seen(){try{return JSON.parse(sessionStorage.getItem(KEY)||'null');}catch(e){return null;}}
+function mark(b,g){try{sessionStorage.setItem(KEY,JSON.stringify({boot:b,generation:g}));}catch(e){}}
 var events=new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
-events.addEventListener('hello',function(e){var d=JSON.parse(e.data);if(boot&&d.boot!==boot){location.reload();return;}boot=d.boot;show(d.problems);});
+events.addEventListener('hello',function(e){var d=JSON.parse(e.data),s=seen();
+  if(boot&&d.boot!==boot){location.reload();return;}
+  mark(d.boot,d.generation);
+  if(s&&s.boot===d.boot&&d.generation>s.generation){location.reload();return;}
+  boot=d.boot;document.documentElement.setAttribute('data-dev-boot',d.boot);show(d.problems);});
 events.addEventListener('problems',function(e){show(JSON.parse(e.data));});
-events.addEventListener('reload',function(){location.reload();});
+events.addEventListener('reload',function(e){mark(boot,JSON.parse(e.data).generation);location.reload();});
 })();`;
 }

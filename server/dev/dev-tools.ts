@@ -46,6 +46,8 @@ export function createDevTools({ rootDir, contentDir, logger }: { rootDir: strin
   const watchers: FSWatcher[] = [];
   const timers: NodeJS.Timeout[] = [];
   let shownProblems = '[]';
+  /** Reloads sent so far: a page that connects after one it missed reloads itself. */
+  let generation = 0;
 
   const send = (event: string, data: unknown) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -73,7 +75,7 @@ export function createDevTools({ rootDir, contentDir, logger }: { rootDir: strin
         res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
         // Reconnect at once after a restart, not after the browser's default 3 s.
         res.write(`retry: 100\n\n`);
-        res.write(`event: hello\ndata: ${JSON.stringify({ boot, problems: JSON.parse(shownProblems) as unknown })}\n\n`);
+        res.write(`event: hello\ndata: ${JSON.stringify({ boot, generation, problems: JSON.parse(shownProblems) as unknown })}\n\n`);
         clients.add(res);
         req.on('close', () => clients.delete(res));
       });
@@ -85,7 +87,8 @@ export function createDevTools({ rootDir, contentDir, logger }: { rootDir: strin
         pending = setTimeout(() => {
           responseCache.clear();
           logger.info({ why, pages: clients.size }, 'dev: reloading the open pages');
-          send('reload', { why });
+          generation += 1;
+          send('reload', { why, generation });
         }, SETTLE_MS);
       };
 
