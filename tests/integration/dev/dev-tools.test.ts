@@ -3,25 +3,15 @@
 // of it exists in the production app or bundle.
 import * as cheerio from 'cheerio';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app';
-import { createHttpServer } from '../../../server/client-error';
-import { loadConfig } from '../../../server/config';
-import { createDevTools, type DevTools } from '../../../server/dev/dev-tools';
 import { buildDevClientScript, DEV_EVENTS_PATH, DEV_OVERLAY_ID } from '../../../server/dev/dev-client';
-import { createItemsSource } from '../../../server/items';
-import type { ItemsSource } from '../../../server/items/source';
-import { loadSiteResources } from '../../../server/render/site-resources';
-import { loadHashedAssets } from '../../../server/static/hashed-assets';
 import { FIXTURE_CONTENT_DIR } from '../../support/fixtures';
-import { createTestApp, rootDir, TEST_SITE_URL } from '../../support/test-app';
+import { startDevApp, type DevApp } from '../../support/dev-app';
+import { createTestApp, rootDir } from '../../support/test-app';
 
 const EVENT_TIMEOUT_MS = 8_000;
 
@@ -83,49 +73,17 @@ function openEvents(origin: string): Promise<EventStream> {
   });
 }
 
+let dev: DevApp;
 let projectDir: string;
 let contentDir: string;
 let origin: string;
-let source: ItemsSource;
-let dev: DevTools;
-let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
-  // A project of its own: its public/ and content are edited here; the build and packages are the real ones.
-  projectDir = await mkdtemp(path.join(tmpdir(), 'dev-tools-'));
-  await cp(path.join(rootDir, 'public'), path.join(projectDir, 'public'), { recursive: true });
-  await cp(path.join(rootDir, 'package.json'), path.join(projectDir, 'package.json'));
-  await symlink(path.join(rootDir, 'dist'), path.join(projectDir, 'dist'));
-  await symlink(path.join(rootDir, 'node_modules'), path.join(projectDir, 'node_modules'));
-  contentDir = path.join(projectDir, 'content');
-  await cp(FIXTURE_CONTENT_DIR, contentDir, { recursive: true });
-  await cp(path.join(rootDir, 'content', 'pages'), path.join(contentDir, 'pages'), { recursive: true });
-
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ SITE_URL: TEST_SITE_URL, CONTENT_DIR: contentDir, WORKER_THREADS: '0', CACHE_TTL_SECONDS: '3600' }, projectDir);
-  source = await createItemsSource(config, logger, { watchFiles: true });
-  const [site, assets] = await Promise.all([
-    loadSiteResources(projectDir, config.siteUrl, contentDir),
-    loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets')),
-  ]);
-  dev = createDevTools({ rootDir: projectDir, contentDir, logger });
-  const app = createApp({ config, logger, source, site, rootDir: projectDir, assets, dev });
-  const server = createHttpServer(app, logger);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () =>
-    new Promise((resolve) => {
-      dev.close();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  dev = await startDevApp();
+  ({ projectDir, contentDir, origin } = dev);
 });
 
-afterAll(async () => {
-  await closeServer?.();
-  await source?.close();
-  await rm(projectDir, { recursive: true, force: true });
-});
+afterAll(() => dev?.close());
 
 const page = async (url: string) => cheerio.load((await request(origin).get(url).expect(200)).text);
 
