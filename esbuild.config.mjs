@@ -48,7 +48,7 @@ const serverExternals = Object.keys(dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 
 /** @type {import('esbuild').BuildOptions} */
-const serverOptions = {
+export const serverOptions = {
   absWorkingDir: root,
   // The server, and the module its worker threads run (server/workers/worker-pool.ts finds it beside index.js).
   entryPoints: { index: 'server/index.ts', 'article-worker': 'server/workers/article-worker.ts' },

@@ -12,8 +12,9 @@ export interface ServerProcess {
   stop: () => Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(rootDir, 'dist', 'server', 'index.js')], {
+/** `script`: another build of the server (tests/e2e/second-owner-build.test.ts), run from the project root all the same. */
+export async function startServer(env: Record<string, string> = {}, script = path.join(rootDir, 'dist', 'server', 'index.js')): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [script], {
     cwd: rootDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
