@@ -23,11 +23,17 @@ export function createTranslator(lang: Lang, translations: Translations): TFunct
     fallbackLng: false,
     resources: { [lang]: { translation: translations } },
     initAsync: false,
-    // React escapes text itself. The owner's words fill {{name}}, {{role}}, {{specialities}} and
+    // React escapes text itself. The owner's words fill {{name}}, {{jobTitle}}, {{role}}, {{specialities}} and
     // {{topics}} in any string: the translation files hold interface words only (decision 044).
     interpolation: {
       escapeValue: false,
-      defaultVariables: { name: owner.name, role: owner.role[lang], specialities: owner.specialities[lang], topics: owner.topics[lang] },
+      defaultVariables: {
+        name: owner.name,
+        jobTitle: owner.jobTitle,
+        role: owner.role[lang],
+        specialities: owner.specialities[lang],
+        topics: owner.topics[lang],
+      },
     },
     returnNull: false,
   });

@@ -129,7 +129,7 @@ describe('navigation', () => {
         active: document.querySelector('header .nav-link.active')?.textContent,
       }));
     await site.open(CV);
-    expect((await head()).title).toMatch(/^CV — Architecte/);
+    expect((await head()).title.startsWith(`CV — ${owner.jobTitle}`)).toBe(true);
     await markDocument();
 
     await site.page.click('header >> text=Articles');

@@ -55,7 +55,7 @@ describe('redirects', () => {
 
 describe('head tags in the server HTML', () => {
   it.each([
-    [cvPath, `CV — ${owner.role.fr} freelance, ${owner.specialities.fr}`, 'ans d’expérience'],
+    [cvPath, `CV — ${owner.jobTitle}, ${owner.specialities.fr}`, 'ans d’expérience'],
     ['/articles', 'Articles', `Articles techniques sur ${owner.topics.fr}`],
     ['/help/about', 'À propos', 'Informations sur le site'],
   ])('%s carries its own title, description and canonical link', async (url, title, description) => {
