@@ -59,7 +59,7 @@ const serverExternals = Object.keys(dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 
 /** @type {import('esbuild').BuildOptions} */
-const serverOptions = {
+export const serverOptions = {
   absWorkingDir: root,
   // The server, and the module its worker threads run (server/workers/worker-pool.ts finds it beside index.js).
   // check.js is `npm run check` (server/check-content-cli.ts).
@@ -69,13 +69,14 @@ const serverOptions = {
   // Dependencies stay in node_modules, except React and React Router: bundled with NODE_ENV set to
   // production, they run their production builds however the process is started. esbuild (a dev
   // dependency) is only imported to compile the worker when the server runs from its TypeScript source.
-  external: [...serverExternals, 'esbuild'],
+  external: [...serverExternals, 'esbuild', 'pino-pretty'],
   // The bundled CommonJS of react-dom requires Node built-ins: give the ESM bundle a require.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   // Folds `process.env.NODE_ENV === 'production'`, so the development builds are left out.
   minifySyntax: true,
   sourcemap: 'linked',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // __SITE_DEV__: false drops server/dev/ (live reload, overlay, pretty logs) from the production bundle (decision 045).
+  define: { 'process.env.NODE_ENV': '"production"', __SITE_DEV__: 'false' },
   logLevel: 'warning',
 };
 
@@ -222,17 +223,58 @@ export async function buildIfStale() {
   return false;
 }
 
-/** Rebuilds on change and restarts the server after each successful build. */
+/**
+ * Development builds: drops the outputs of earlier builds and compresses the new ones at the fastest
+ * levels, so the server starts without compressing megabytes of unminified code itself.
+ */
+async function keepDevAssets(metafile) {
+  const current = new Set(Object.keys(metafile.outputs).map((file) => path.basename(file)));
+  const files = await readdir(assetsDir);
+  await Promise.all(
+    files.map(async (name) => {
+      const base = name.replace(/\.(gz|br)$/, '');
+      if (!current.has(base)) return rm(path.join(assetsDir, name), { force: true });
+      if (name !== base || files.includes(`${name}.br`)) return undefined;
+      const body = await readFile(path.join(assetsDir, name));
+      const [gz, br] = await Promise.all([gzip(body, { level: 1 }), brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } })]);
+      await Promise.all([writeFile(path.join(assetsDir, `${name}.gz`), gz), writeFile(path.join(assetsDir, `${name}.br`), br)]);
+      return undefined;
+    }),
+  );
+}
+
+/**
+ * Rebuilds on change and restarts the server after each successful build; the server (built with
+ * __SITE_DEV__) reloads the open pages itself, on a restart and when content or public/ change.
+ */
 async function runDev() {
   await mkdir(assetsDir, { recursive: true });
   // Development builds are not minified: make the next `npm start` rebuild for production.
   await rm(stampPath, { force: true });
   let server = null;
+  let starting = Promise.resolve();
+  const start = () => {
+    server = spawn(process.execPath, ['--enable-source-maps', path.join(distDir, 'server', 'index.js')], { stdio: 'inherit' });
+  };
+  // The old server must have let the port go before the new one listens.
   const restart = () => {
-    if (server) server.kill('SIGTERM');
-    server = spawn(process.execPath, ['--enable-source-maps', path.join(distDir, 'server', 'index.js')], {
-      stdio: 'inherit',
-    });
+    starting = starting.then(
+      () =>
+        new Promise((resolve) => {
+          const old = server;
+          if (!old || old.exitCode !== null) {
+            start();
+            resolve();
+            return;
+          }
+          old.once('exit', () => {
+            start();
+            resolve();
+          });
+          // Open event streams would hold a graceful stop for seconds: the dev server has nothing to finish.
+          old.kill('SIGKILL');
+        }),
+    );
   };
   let pending = 2;
   const onEnd = (kind) => ({
@@ -240,7 +282,7 @@ async function runDev() {
     setup(build) {
       build.onEnd(async (result) => {
         if (result.errors.length > 0) return;
-        if (kind === 'client') await writeManifest(result.metafile);
+        if (kind === 'client') await Promise.all([writeManifest(result.metafile), keepDevAssets(result.metafile)]);
         if (pending > 0) pending -= 1;
         if (pending === 0) restart();
       });
@@ -248,7 +290,7 @@ async function runDev() {
   });
   const contexts = await Promise.all([
     esbuild.context({ ...clientOptions, minify: false, plugins: [onEnd('client')] }),
-    esbuild.context({ ...serverOptions, plugins: [onEnd('server')] }),
+    esbuild.context({ ...serverOptions, define: { ...serverOptions.define, __SITE_DEV__: 'true' }, plugins: [onEnd('server')] }),
   ]);
   await Promise.all(contexts.map((context) => context.watch()));
   const stop = async () => {

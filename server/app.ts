@@ -26,11 +26,13 @@ import { readRequestTarget } from './http/request-target';
 import { ResponseCache } from './http/response-cache';
 import { trackClient } from './http/client-context';
 import { createCvJsonHandler } from './render/cv-json-handler';
+import { buildFaviconSvg } from './owner/favicon';
 import { createPageHandler } from './render/page-handler';
 import { createPreviewHandler, PREVIEW_ROUTES } from './preview/preview-handler';
 import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
 import { withHeaders, type HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
+import type { DevTools } from './dev/dev-tools';
 
 export interface AppDeps {
   config: Pick<
@@ -59,12 +61,14 @@ export interface AppDeps {
   assets: HashedAssets;
   /** The threads that prepare articles (server/workers/); without them, articles are prepared on the event loop. */
   workers?: ArticleWorkers;
+  /** `npm run dev` only: live reload and the content problems overlay (server/dev/, decision 045). */
+  dev?: DevTools;
 }
 
 /** What createApp answers: a listener for http.createServer (and supertest), with the caches for tests. */
 export type SiteApp = RequestListener & { locals: { cache: ItemsCache; responseCache: ResponseCache } };
 
-export function createApp({ config, logger, source, site, rootDir, assets, workers }: AppDeps): SiteApp {
+export function createApp({ config, logger, source, site, rootDir, assets, workers, dev }: AppDeps): SiteApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -105,7 +109,14 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
     });
   }
   app.use(rejectMalformedPath);
+  const images = createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes });
+  // Before compression (it would hold the event stream back) and before the CSP is made (its script).
+  dev?.attach({ app, site, source, responseCache, itemsCache: cache, reloadImages: () => images.reloadCatalog() });
   app.use(compression());
+  const favicon = buildFaviconSvg();
+  app.get('/favicon.svg', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(favicon);
+  });
   // Files in public/ all have an extension; page paths have none, so they skip the file-system lookup.
   // Only the kinds of files a page uses: public/README.md and the like are for the project, not visitors.
   // Images are made to be shown elsewhere too: in feeds read in a browser, in link previews (decision 033).
@@ -157,7 +168,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.use(ITEMS_API_PATH, createItemsApiRouter({ cache, ttlSeconds: config.cacheTtlSeconds, responseCache }));
   app.use(BACKEND_PATH, notFound);
 
-  app.use(createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes, ...(workers ? { workers } : {}) }));
+  app.use(images);
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
   app.get(PREVIEW_ROUTES, createPreviewHandler({ secret: config.previewSecret, items: cache, site, createRoutes }));
   // A path naming a file (it has an extension) that nothing served is missing: 404, not the CV's redirect (decision 040).

@@ -29,12 +29,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  // `npm run dev` builds with __SITE_DEV__ true; the production build drops these imports (decision 045).
+  const devSetUp = __SITE_DEV__ ? (await import('./dev/dev-start')).setUpDev(config, rootDir) : undefined;
+  const logger = devSetUp?.logger ?? createLogger(config.logLevel);
   // Articles are prepared and content files parsed on these threads, never on the event loop (decision 027).
   const workers = await createArticleWorkers({ threads: config.workerThreads, logger });
   const source = await createItemsSource(config, logger, { workers, publicDir: path.join(rootDir, 'public') });
-  const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
-  const app = createApp({ config, logger, source, site, rootDir, assets, workers });
+  const [site, assets] = await Promise.all([
+    loadSiteResources(rootDir, config.siteUrl, config.contentDir),
+    loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets')),
+  ]);
+  const dev = devSetUp?.tools;
+  const app = createApp({ config, logger, source, site, rootDir, assets, workers, ...(dev && { dev }) });
 
   const server: Server = createHttpServer(app, logger).listen(config.port, config.host, () => {
     const address = server.address();
@@ -54,6 +60,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing in-flight requests');
+    dev?.close();
     void drainServer(server, { graceMs: SHUTDOWN_GRACE_MS, onForced: () => logger.warn('in-flight requests did not finish in time, closing them') }).then(() =>
       source
         .close()

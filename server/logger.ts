@@ -1,18 +1,20 @@
-// Structured JSON logs (pino); secrets never reach them.
+// Structured JSON logs (pino); secrets never reach them. `npm run dev` writes them for people instead
+// (server/dev/dev-logger.ts), through the destination.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { XSRF_HEADER } from '../shared/items/xsrf';
 
-export function createLogger(level: LevelWithSilent): Logger {
-  return pino({
+export function createLogger(level: LevelWithSilent, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', `req.headers["${XSRF_HEADER.toLowerCase()}"]`, 'res.headers["set-cookie"]'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The request id: the proxy's X-Request-Id when it looks like one, else a new UUID. */

@@ -9,6 +9,13 @@ export interface ComponentVersion {
   version: string;
 }
 
+/** The owner's own words for the About page (content/pages/about*.md), as sanitised HTML. */
+export interface AboutText {
+  html: string;
+  /** The language it is written in: the default language's text stands in for a missing translation. */
+  lang: Lang;
+}
+
 export interface PageContext {
   lang: Lang;
   translations: Translations;
@@ -22,6 +29,10 @@ export interface PageContext {
   assets: { js: string };
   /** Server time of the render (ISO), so both sides compute the same year. */
   now: string;
+  /** The personal section of the About page, when the owner wrote one. */
+  about?: AboutText;
+  /** `npm run dev` only: the inline script that reloads the page and shows content problems (server/dev/). */
+  devScript?: string;
 }
 
 interface PageContextValue {

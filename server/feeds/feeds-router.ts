@@ -6,7 +6,7 @@ import type { PageContext } from '../../shared/page-context';
 import { createTranslator } from '../../shared/i18n/i18n';
 import { ItemsUnavailableError } from '../../shared/items/items-reader';
 import { paths } from '../../shared/paths';
-import { siteConfig } from '../../shared/site/site-config';
+import { owner } from '../../shared/site/owner';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import type { ItemsCache } from '../items/cache';
@@ -50,7 +50,7 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
     lang: context.lang,
     title: t('FEED.TITLE'),
     description: t('FEED.DESCRIPTION'),
-    author: siteConfig.author,
+    author: owner.name,
     fullContent,
   };
 

@@ -47,9 +47,12 @@ export async function makeVariant(image: CatalogImage, width: number, format: Va
   }
 }
 
-export function createImagesRouter({ items, rootDir, cacheDir, maxBytes, workers }: ImagesRouterDeps): Router {
+/** The router, and a way to read public/images/ again (`npm run dev`, when an image is added or changed). */
+export type ImagesRouter = Router & { reloadCatalog: () => void };
+
+export function createImagesRouter({ items, rootDir, cacheDir, maxBytes, workers }: ImagesRouterDeps): ImagesRouter {
   const cache = new DiskCache({ dir: cacheDir, maxBytes });
-  const catalog = readImageCatalog(path.join(rootDir, 'public'));
+  let catalog = readImageCatalog(path.join(rootDir, 'public'));
   setImageCatalog(catalog);
 
   const router = Router();
@@ -80,5 +83,10 @@ export function createImagesRouter({ items, rootDir, cacheDir, maxBytes, workers
     res.removeHeader('Set-Cookie');
     res.send(bytes);
   });
-  return router;
+  return Object.assign(router, {
+    reloadCatalog() {
+      catalog = readImageCatalog(path.join(rootDir, 'public'));
+      setImageCatalog(catalog);
+    },
+  });
 }

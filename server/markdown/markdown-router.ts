@@ -13,7 +13,7 @@ import { htmlToPlainText, truncateText } from '../../shared/items/truncate-html'
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { buildCanonicalUrl, paths, toAbsoluteUrl } from '../../shared/paths';
 import { buildCvMarkdown } from '../../shared/site/cv-markdown';
-import { siteConfig } from '../../shared/site/site-config';
+import { owner } from '../../shared/site/owner';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
 import { absolutizeMarkdown, convertHtmlToMarkdown, convertHtmlToText, escapeMarkdownText } from './to-markdown';
@@ -97,13 +97,13 @@ export async function buildLlmsTxt(siteUrl: string, articles: ArticleSummary[], 
   const collator = new Intl.Collator('fr', { sensitivity: 'base' });
   const sorted = [...sections.entries()].sort(([a], [b]) => collator.compare(a, b));
   return [
-    `# ${siteConfig.siteName}`,
+    `# ${owner.siteName}`,
     '',
-    `> ${siteConfig.author}, ${siteConfig.jobTitle.toLowerCase()} à ${siteConfig.postalAddress.addressLocality} depuis ${siteConfig.inceptionYear}. ${siteConfig.jobDescription} Ses articles techniques, en français et parfois en anglais, sont listés ci-dessous par thème ; chaque lien mène à la version Markdown de l’article.`,
+    `> ${owner.name}, ${owner.jobTitle.toLowerCase()} à ${owner.address.addressLocality} depuis ${owner.careerSince}. ${owner.jobDescription} Ses articles techniques, en français et parfois en anglais, sont listés ci-dessous par thème ; chaque lien mène à la version Markdown de l’article.`,
     '',
     `## CV`,
     '',
-    `- [${cvTitle}](${toAbsoluteUrl(siteUrl, paths.cvMarkdown)}): ${siteConfig.jobDescription}`,
+    `- [${cvTitle}](${toAbsoluteUrl(siteUrl, paths.cvMarkdown)}): ${owner.jobDescription}`,
     ...sorted.flatMap(([tag, lines]) => ['', `## ${escapeMarkdownText(tag)}`, '', ...lines]),
     '',
   ].join('\n');

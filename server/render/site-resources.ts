@@ -5,6 +5,9 @@ import type { PageContext, ComponentVersion } from '../../shared/page-context';
 import { LANGS, type Lang, type Translations } from '../../shared/i18n/i18n';
 import { SPECULATION_RULES, buildIslandLoader } from '../../shared/inline-scripts';
 import { buildThemeBootScript } from '../../shared/site/themes';
+import { owner } from '../../shared/site/owner';
+import { loadAboutText } from '../owner/about-text';
+import { assertOwnerData } from '../owner/owner-check';
 
 /** The libraries the About page lists, by package name and label. */
 const LISTED_PACKAGES: [string, string][] = [
@@ -56,8 +59,10 @@ export async function readTranslations(rootDir: string, lang: Lang): Promise<Tra
   return readJson<Translations>(path.join(rootDir, 'public', 'assets', 'i18n', `${lang}.json`));
 }
 
-/** Everything in PageContext but the render time, and the built CSS. */
-export async function loadSiteResources(rootDir: string, siteUrl: string): Promise<SiteResources> {
+/** Everything in PageContext but the render time, and the built CSS; throws when the owner's data is wrong. */
+export async function loadSiteResources(rootDir: string, siteUrl: string, contentDir = path.join(rootDir, 'content')): Promise<SiteResources> {
+  assertOwnerData(owner, path.join(rootDir, 'public'));
+  const abouts = await Promise.all(LANGS.map((lang) => loadAboutText(contentDir, lang)));
   const [pkg, components, manifest, ...translations] = await Promise.all([
     readJson<{ version: string }>(path.join(rootDir, 'package.json')),
     readComponentVersions(rootDir),
@@ -68,7 +73,18 @@ export async function loadSiteResources(rootDir: string, siteUrl: string): Promi
   // Inlined as raw text in <style>: it must not be able to end the element.
   if (/<\/style/i.test(inlineCss)) throw new Error(`${manifest.css} contains "</style" and cannot be inlined`);
   const pageContexts = Object.fromEntries(
-    LANGS.map((lang, index) => [lang, { lang, translations: translations[index]!, siteUrl, version: pkg.version, components, assets: { js: manifest.js } }]),
+    LANGS.map((lang, index) => [
+      lang,
+      {
+        lang,
+        translations: translations[index]!,
+        siteUrl,
+        version: pkg.version,
+        components,
+        assets: { js: manifest.js },
+        ...(abouts[index] && { about: abouts[index] }),
+      },
+    ]),
   ) as SiteResources['pageContexts'];
   return { pageContexts, inlineCss, inlineScripts: [buildThemeBootScript(), buildIslandLoader(manifest.js), SPECULATION_RULES] };
 }

@@ -2,7 +2,7 @@
 // Colours are the day theme's (client/styles.css): what most visitors see first.
 import type { ReactNode } from 'react';
 import { CARD_MAX_TAGS, CARD_TAG_MAX_CHARS, CARD_TITLE_MAX_CHARS, cutForCard, SHARE_IMAGE, type ShareCard } from '../../shared/seo/share-image';
-import { siteConfig } from '../../shared/site/site-config';
+import { owner } from '../../shared/site/owner';
 
 export const CARD_COLOURS = {
   background: '#ffffff',
@@ -55,7 +55,7 @@ function describeText(card: ShareCard): { kicker: string; title: string; badges:
     case 'cv':
       return { kicker: 'CV', title: card.title, badges: [], sentence: card.description };
     case 'articles':
-      return { kicker: siteConfig.siteName, title: card.title, badges: [] };
+      return { kicker: owner.siteName, title: card.title, badges: [] };
     case 'tag':
       // The tag names the card's URL: whole in the card, cut where it is drawn.
       return { kicker: 'Articles sur le thème', title: cutForCard(card.tag, CARD_TITLE_MAX_CHARS), badges: [] };

@@ -15,7 +15,7 @@ import {
   SHARE_IMAGE,
   type ShareCard,
 } from '../../shared/seo/share-image';
-import { siteConfig } from '../../shared/site/site-config';
+import { owner } from '../../shared/site/owner';
 import { hashKey, type DiskCache } from '../images/disk-cache';
 import { loadCardFonts, renderShareImage } from './render-share-image';
 import { sendArticlesUnavailable } from '../middleware/errors';
@@ -62,7 +62,7 @@ export function createShareImageRouter({ items, rootDir, cache, drawCard = creat
   // The photo is read once, on the first card asked for (a server that is never shared never reads it).
   const loadDrawing = () =>
     (drawing ??= (async () => {
-      const photoBytes = await readFile(path.join(rootDir, 'public', siteConfig.photo.large.src2x));
+      const photoBytes = await readFile(path.join(rootDir, 'public', owner.photo.large.src2x));
       return { photo: `data:image/png;base64,${photoBytes.toString('base64')}`, photoHash: hashKey(photoBytes) };
     })().catch((error: unknown) => {
       // A photo put back in place is read on the next request, not after a restart.

@@ -9,7 +9,7 @@ import { buildCanonicalUrl, localizePath, paths, toAbsoluteUrl } from '../paths'
 import { buildShareImagePath, describeCvCard, findRasterImage, SHARE_IMAGE, type ShareCard } from '../seo/share-image';
 import type { JsonLd } from '../seo/structured-data';
 import { serializeForScript } from '../serialize-for-script';
-import { siteConfig } from '../site/site-config';
+import { owner } from '../site/owner';
 
 /** The page's URL in an interface language: French at the bare path, English under /en (decision 019). */
 export function buildPageUrl(siteUrl: string, pathname: string, lang: Lang): string {
@@ -145,7 +145,7 @@ export function PageHead({
         <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
       ))}
       <meta property="og:type" content={type} />
-      <meta property="og:site_name" content={siteConfig.siteName} />
+      <meta property="og:site_name" content={owner.siteName} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />

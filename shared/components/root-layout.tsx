@@ -7,6 +7,7 @@ import { MAIN_CONTENT_ID, buildCanonicalUrl, paths } from '../paths';
 import { buildThemeBootScript } from '../site/themes';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
+import { owner } from '../site/owner';
 
 /** Id of the inlined <style>. */
 export const STYLE_ID = 'site-css';
@@ -14,7 +15,7 @@ export const STYLE_ID = 'site-css';
 const themeBootScript = buildThemeBootScript();
 
 export function RootLayout() {
-  const { lang, assets, siteUrl } = usePageContext();
+  const { lang, assets, siteUrl, devScript } = usePageContext();
   const t = useT();
   const css = useInlineCss();
   return (
@@ -30,7 +31,7 @@ export function RootLayout() {
         <script dangerouslySetInnerHTML={{ __html: buildIslandLoader(assets.js) }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <meta name="application-name" content={t('SITE.SHORT_NAME')} />
+        <meta name="application-name" content={owner.name} />
         {/* Feed autodiscovery: readers and browsers find the feeds from any page. */}
         <link rel="alternate" type="application/rss+xml" title={t('FEED.RSS_LINK_TITLE')} href={buildCanonicalUrl(siteUrl, paths.rss)} />
         <link rel="alternate" type="application/atom+xml" title={t('FEED.ATOM_LINK_TITLE')} href={buildCanonicalUrl(siteUrl, paths.atom)} />
@@ -41,6 +42,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer />
+        {devScript && <script dangerouslySetInnerHTML={{ __html: devScript }} />}
       </body>
     </html>
   );

@@ -2,16 +2,10 @@ import { SiteLink, SiteNavLink } from './site-link';
 import { usePageContext, useT } from '../page-context';
 import { Island } from '../islands/island';
 import { MAIN_CONTENT_ID, SITE_MENU_ID, paths } from '../paths';
+import { owner } from '../site/owner';
 import { siteConfig } from '../site/site-config';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSelectorIsland } from './theme-selector';
-
-/** "Julien Marchand" → "JM", for the round mark beside the name. */
-const initials = siteConfig.author
-  .split(/\s+/)
-  .map((word) => word[0]?.toUpperCase() ?? '')
-  .join('')
-  .slice(0, 3);
 
 const navItems = [
   { to: paths.cv, label: 'MENU.CV' },
@@ -33,11 +27,11 @@ export function TopBar() {
       </a>
       <nav className="navbar py-2" aria-label={t('SHELL.MAIN_NAV')}>
         <div className="container-lg top-bar-row">
-          <SiteLink className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: siteConfig.author })}>
+          <SiteLink className="navbar-brand fw-semibold me-2" to={paths.cv} aria-label={t('SHELL.HOME_LINK_LABEL', { name: owner.name })}>
             <span aria-hidden="true" className="brand-mark">
-              {initials}
+              {owner.initials}
             </span>{' '}
-            <span className="brand-name">{t('SITE.SHORT_NAME')}</span>
+            <span className="brand-name">{owner.name}</span>
           </SiteLink>
           <button type="button" className="btn btn-sm btn-outline-accent menu-button" popoverTarget={SITE_MENU_ID} data-testid="menu-button">
             <MenuIcon />

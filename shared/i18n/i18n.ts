@@ -3,6 +3,7 @@ import { createInstance, type TFunction } from 'i18next';
 
 export { DEFAULT_LANG, LANGS, LANG_NAMES, LANG_PARAM, isLang, type Lang } from './langs';
 import type { Lang } from './langs';
+import { owner } from '../site/owner';
 
 /** The content of public/assets/i18n/{lang}.json. */
 export type Translations = { [key: string]: string | Translations };
@@ -22,8 +23,18 @@ export function createTranslator(lang: Lang, translations: Translations): TFunct
     fallbackLng: false,
     resources: { [lang]: { translation: translations } },
     initAsync: false,
-    // React escapes text itself.
-    interpolation: { escapeValue: false },
+    // React escapes text itself. The owner's words fill {{name}}, {{jobTitle}}, {{role}}, {{specialities}} and
+    // {{topics}} in any string: the translation files hold interface words only (decision 044).
+    interpolation: {
+      escapeValue: false,
+      defaultVariables: {
+        name: owner.name,
+        jobTitle: owner.jobTitle,
+        role: owner.role[lang],
+        specialities: owner.specialities[lang],
+        topics: owner.topics[lang],
+      },
+    },
     returnNull: false,
   });
   // Most calls are a bare key: answered from a map, since a page asks for the same strings each render.

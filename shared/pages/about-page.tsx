@@ -3,12 +3,13 @@ import { PageHead } from '../components/page-head';
 import { Section } from '../components/section';
 import { useOwnerTextLang } from '../hooks/use-owner-text-lang';
 import { releaseNotes } from '../site/release-notes';
+import { owner } from '../site/owner';
 import { buildMailto, siteConfig } from '../site/site-config';
 
 export function AboutPage() {
   const t = useT();
   const ownerLang = useOwnerTextLang();
-  const { siteUrl, version, components } = usePageContext();
+  const { siteUrl, version, components, about } = usePageContext();
   return (
     <article className="about" aria-labelledby="about-heading">
       <PageHead title={t('ABOUT.TITLE')} description={t('ABOUT.DESCRIPTION')} />
@@ -16,13 +17,20 @@ export function AboutPage() {
         {t('ABOUT.HEADING')}
       </h1>
 
+      {about && (
+        <Section id="about-owner" title={t('ABOUT.OWNER')} className="mb-4" headingClassName="h4">
+          {/* Sanitised on the server from the owner's Markdown (server/owner/about-text.ts). */}
+          <div className="about-owner" lang={about.lang} data-testid="about-owner" dangerouslySetInnerHTML={{ __html: about.html }} />
+        </Section>
+      )}
+
       <Section id="about-info" title={t('ABOUT.INFO')} className="mb-4" headingClassName="h4">
         <div className="table-responsive">
           <table className="table table-sm about-info" data-testid="about-info">
             <tbody>
               <tr>
                 <th scope="row">{t('ABOUT.SITE_NAME')}</th>
-                <td lang={ownerLang}>{siteConfig.siteName}</td>
+                <td lang={ownerLang}>{owner.siteName}</td>
               </tr>
               <tr>
                 <th scope="row">{t('ABOUT.HOME_URL')}</th>
@@ -39,13 +47,13 @@ export function AboutPage() {
               <tr>
                 <th scope="row">{t('ABOUT.CONTACT')}</th>
                 <td>
-                  <a href={buildMailto()}>{siteConfig.email}</a>
+                  <a href={buildMailto()}>{owner.email}</a>
                 </td>
               </tr>
               <tr>
                 <th scope="row">{t('ABOUT.DESCRIPTION_LABEL')}</th>
                 <td>
-                  <p className="mb-1">{t('ABOUT.SITE_DESCRIPTION', { year: siteConfig.inceptionYear })}</p>
+                  <p className="mb-1">{t('ABOUT.SITE_DESCRIPTION', { year: owner.siteSince })}</p>
                   <p className="mb-0">{t('ABOUT.REPORT_NOTE')}</p>
                 </td>
               </tr>

@@ -16,7 +16,7 @@ import { localizeArticleLinks } from '../items/localize-article-links';
 import { localizeArticlePath, paths } from '../paths';
 import { describeArticleCard } from '../seo/share-image';
 import { buildBlogPosting, buildBreadcrumbList } from '../seo/structured-data';
-import { siteConfig } from '../site/site-config';
+import { owner } from '../site/owner';
 
 /** The article route's id (the language switch reads its data). */
 export const ARTICLE_ROUTE_ID = 'article';
@@ -54,7 +54,8 @@ export function ArticlePage() {
   const { description, toc, minutes } = readArticleAids(article);
   const isFrench = article.language === 'fr';
   // The author card speaks the article's language: French for fr, English otherwise (SPEC §2).
-  const card = `ARTICLE.AUTHOR_CARD.${isFrench ? 'fr' : 'en'}`;
+  const cardLang = isFrench ? 'fr' : 'en';
+  const card = `ARTICLE.AUTHOR_CARD.${cardLang}`;
   // Marked only where it differs from the interface's: a French article in the English interface too.
   const contentLang = article.language === lang ? undefined : article.language;
   return (
@@ -135,7 +136,9 @@ export function ArticlePage() {
           <div className="card author-card" data-testid="author-card">
             <div className="card-body">
               <h2 className="h6 card-title">{t(`${card}.HEADING`)}</h2>
-              <p className="card-text small">{t(`${card}.TEXT`, { name: siteConfig.author })}</p>
+              <p className="card-text small">
+                {t(`${card}.TEXT`, { name: owner.name, role: owner.role[cardLang], specialities: owner.specialities[cardLang] })}
+              </p>
               <SiteLink className="card-link" to={paths.cv}>
                 {t(`${card}.LINK`)}
               </SiteLink>

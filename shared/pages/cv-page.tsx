@@ -17,7 +17,9 @@ import { splitKeywords } from '../site/cv-knowledge';
 import { createSkillMatcher, type SkillLink, type TaggedArticle } from '../site/skill-links';
 import { ItemsUnavailableError, type ItemsReader } from '../items/items-reader';
 import type { Job, KnowledgeGroup, YearSpan } from '../site/cv-types';
-import { buildMailto, computeExperienceYears, siteConfig } from '../site/site-config';
+import { owner } from '../site/owner';
+import { SocialLinks } from '../components/social-links';
+import { buildMailto, computeExperienceYears, formatAddress } from '../site/site-config';
 
 /** The CV route's data: the articles (id, title, date, tags) its skills link to; null when the source cannot answer now. */
 export interface CvPageData {
@@ -39,21 +41,21 @@ export async function loadCvPageData(items: ItemsReader, signal?: AbortSignal): 
 type SkillMatcher = (skill: string) => SkillLink | undefined;
 
 /** The photo's resized copies: 96, 192 and 384 px, for both sizes at 1x and 2x. */
-const PHOTO_WIDTHS = chooseWidths(siteConfig.photo.large.width * 2);
+const PHOTO_WIDTHS = chooseWidths(owner.photo.large.width * 2);
 
 export function CvPage() {
   const t = useT();
   const ownerLang = useOwnerTextLang();
   const { siteUrl, now } = usePageContext();
   const years = computeExperienceYears(now);
-  const { photo } = siteConfig;
+  const { photo } = owner;
   const articles = (useLoaderData() as CvPageData | undefined)?.articles ?? null;
   const match = createSkillMatcher(articles ?? [], cvData.skillTags);
   return (
     <article className="cv" aria-labelledby="cv-name">
       <PageHead
         title={t('CV.TITLE')}
-        description={t('CV.DESCRIPTION', { name: siteConfig.author, job: siteConfig.jobTitle.toLowerCase(), years })}
+        description={t('CV.DESCRIPTION', { name: owner.name, job: owner.jobTitle.toLowerCase(), years })}
         type="profile"
         shareCard={describeCvCard()}
         contentLang={DEFAULT_LANG}
@@ -94,19 +96,19 @@ export function CvPage() {
             srcSet={`${photo.small.src} 1x, ${photo.small.src2x} 2x`}
             width={photo.small.width}
             height={photo.small.height}
-            alt={t('CV.PHOTO_ALT', { name: siteConfig.author })}
+            alt={t('CV.PHOTO_ALT', { name: owner.name })}
             fetchPriority="high"
           />
         </picture>
         <div>
           <h1 id="cv-name" className="h2 mb-1">
-            {siteConfig.author}
+            {owner.name}
           </h1>
           <p className="lead mb-1 cv-job-title" lang={ownerLang}>
-            {siteConfig.jobTitle}
+            {owner.jobTitle}
           </p>
           <p className="mb-1 cv-job-description" lang={ownerLang}>
-            {siteConfig.jobDescription}
+            {owner.jobDescription}
           </p>
           <p className="mb-0 fw-semibold cv-experience" data-testid="experience-years">
             {t('CV.EXPERIENCE_YEARS', { count: years })}
@@ -118,11 +120,11 @@ export function CvPage() {
       <dl className="cv-contact row mb-4">
         <dt className="col-sm-2">{t('CV.ADDRESS')}</dt>
         <dd className="col-sm-10" lang={ownerLang}>
-          {siteConfig.address}
+          {formatAddress()}
         </dd>
         <dt className="col-sm-2">{t('CV.EMAIL')}</dt>
         <dd className="col-sm-10">
-          <a href={buildMailto()}>{siteConfig.email}</a>
+          <a href={buildMailto()}>{owner.email}</a>
         </dd>
         <dt className="col-sm-2">{t('CV.WEB')}</dt>
         <dd className="col-sm-10">
@@ -131,6 +133,14 @@ export function CvPage() {
             {siteUrl}
           </a>
         </dd>
+        {owner.social.length > 0 && (
+          <>
+            <dt className="col-sm-2">{t('CV.PROFILES')}</dt>
+            <dd className="col-sm-10">
+              <SocialLinks />
+            </dd>
+          </>
+        )}
       </dl>
 
       <Section id="cv-knowledge" title={t('CV.KNOWLEDGE')} className="cv-section mb-4" headingClassName="cv-section-title">

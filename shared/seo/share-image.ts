@@ -2,7 +2,7 @@
 // page links the card of its current content and caches may keep that URL for ever (decision 022).
 import { formatArticleDate } from '../items/format-date';
 import { paths } from '../paths';
-import { siteConfig } from '../site/site-config';
+import { owner as siteOwner } from '../site/owner';
 
 /** Size and type of every generated card: what LinkedIn, Facebook and X show large. */
 export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
@@ -22,7 +22,7 @@ export type ShareCard =
   | { kind: 'articles'; title: string; owner: CardOwner }
   | { kind: 'tag'; tag: string; owner: CardOwner };
 
-const owner: CardOwner = { name: siteConfig.author, jobTitle: siteConfig.jobTitle };
+const owner: CardOwner = { name: siteOwner.name, jobTitle: siteOwner.jobTitle };
 
 /** Most characters of a title a card draws: three lines at its smallest size hold about 105 (decision 035). */
 export const CARD_TITLE_MAX_CHARS = 110;
@@ -49,7 +49,7 @@ export function describeArticleCard(article: { id: string; title: string; date: 
 }
 
 export function describeCvCard(): ShareCard {
-  return { kind: 'cv', title: siteConfig.jobTitle, description: siteConfig.jobDescription, owner };
+  return { kind: 'cv', title: siteOwner.jobTitle, description: siteOwner.jobDescription, owner };
 }
 
 export function describeArticlesCard(): ShareCard {

@@ -8,7 +8,7 @@ import { cvData } from '../site/cv-data';
 import { partitionKnowledge, splitKeywords } from '../site/cv-knowledge';
 import type { CvData, KnowledgeGroup } from '../site/cv-types';
 import { listSkillArticles, type TaggedArticle } from '../site/skill-links';
-import { siteConfig } from '../site/site-config';
+import { owner } from '../site/owner';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -31,13 +31,14 @@ function buildPerson(siteUrl: string, articles: readonly TaggedArticle[], cv: Cv
   return {
     '@type': 'Person',
     '@id': `${toAbsoluteUrl(siteUrl, paths.cv)}#person`,
-    name: siteConfig.author,
-    jobTitle: siteConfig.jobTitle,
-    description: siteConfig.jobDescription,
-    email: `mailto:${siteConfig.email}`,
+    name: owner.name,
+    jobTitle: owner.jobTitle,
+    description: owner.jobDescription,
+    email: `mailto:${owner.email}`,
     url: siteUrl,
-    image: toAbsoluteUrl(siteUrl, siteConfig.photo.large.src2x),
-    address: { '@type': 'PostalAddress', ...siteConfig.postalAddress },
+    image: toAbsoluteUrl(siteUrl, owner.photo.large.src2x),
+    address: { '@type': 'PostalAddress', ...owner.address },
+    ...(owner.social.length > 0 && { sameAs: owner.social.map((link) => link.url) }),
     knowsAbout: [...new Set(skillGroups.flatMap(listSkillNames))],
     ...(languages.length > 0 && { knowsLanguage: languages }),
     // The articles that show the skills above.
@@ -125,8 +126,8 @@ export function buildBlogPosting(siteUrl: string, article: Article, description:
     inLanguage: article.language,
     keywords: article.tags,
     image: buildPreviewImage(siteUrl, article),
-    author: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
-    publisher: { '@type': 'Person', name: siteConfig.author, url: toAbsoluteUrl(siteUrl, paths.cv) },
+    author: { '@type': 'Person', name: owner.name, url: toAbsoluteUrl(siteUrl, paths.cv) },
+    publisher: { '@type': 'Person', name: owner.name, url: toAbsoluteUrl(siteUrl, paths.cv) },
     ...describeTranslations(siteUrl, article, translations),
   };
 }

@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { buildCanonicalUrl, paths, toAbsoluteUrl } from '../paths';
 import { cvData } from './cv-data';
 import type { CvData, YearSpan } from './cv-types';
-import { computeExperienceYears, siteConfig } from './site-config';
+import { owner } from './owner';
+import { computeExperienceYears, formatAddress } from './site-config';
 import { createSkillMatcher, type TaggedArticle } from './skill-links';
 import { splitKeywords } from './cv-knowledge';
 
@@ -37,19 +38,19 @@ export function buildCvMarkdown({ siteUrl, t, now, articles = [], cv = cvData }:
   const skills = (text: string) => splitKeywords(text).map(skill).join(', ');
   const lines: string[] = [
     '---',
-    `title: ${JSON.stringify(`${siteConfig.author} — ${siteConfig.jobTitle}`)}`,
+    `title: ${JSON.stringify(`${owner.name} — ${owner.jobTitle}`)}`,
     'language: fr',
     `canonical: ${JSON.stringify(buildCanonicalUrl(siteUrl, paths.cv))}`,
     '---',
     '',
-    `# ${escapeText(siteConfig.author)}`,
+    `# ${escapeText(owner.name)}`,
     '',
-    `**${escapeText(siteConfig.jobTitle)}** — ${escapeText(siteConfig.jobDescription)}`,
+    `**${escapeText(owner.jobTitle)}** — ${escapeText(owner.jobDescription)}`,
     '',
     t('CV.EXPERIENCE_YEARS', { count: computeExperienceYears(now) }),
     '',
-    `- ${t('CV.ADDRESS')} : ${escapeText(siteConfig.address)}`,
-    `- ${t('CV.EMAIL')} : <${siteConfig.email}>`,
+    `- ${t('CV.ADDRESS')} : ${escapeText(formatAddress())}`,
+    `- ${t('CV.EMAIL')} : <${owner.email}>`,
     `- ${t('CV.WEB')} : <${siteUrl}>`,
     '',
     `## ${t('CV.KNOWLEDGE')}`,

@@ -5,7 +5,8 @@ import { toIsoDate } from '../items/format-date';
 import { cvData } from './cv-data';
 import { partitionKnowledge, splitKeywords } from './cv-knowledge';
 import type { Company, CvData, Formation, Job, KnowledgeGroup, YearSpan } from './cv-types';
-import { siteConfig, type SiteConfig } from './site-config';
+import { owner } from './owner';
+import type { OwnerData } from './owner-types';
 import { listSkillArticles, type TaggedArticle } from './skill-links';
 
 /** The published schema the document follows (a link for readers and tools; nothing fetches it). */
@@ -22,6 +23,7 @@ export interface JsonResume {
     url: string;
     summary: string;
     location: { address: string; postalCode: string; city: string; countryCode: string };
+    profiles?: { network: string; url: string }[];
   };
   work: { name: string; description?: string; position: string; startDate: string; endDate?: string; summary?: string; highlights?: string[] }[];
   education: { institution: string; area: string; startDate: string; endDate: string }[];
@@ -41,7 +43,7 @@ export interface JsonResumeInput {
   cv?: CvData;
   /** The site's articles (newest first): those tagged with a skill of the CV become publications. */
   articles?: readonly TaggedArticle[];
-  site?: Pick<SiteConfig, 'author' | 'jobTitle' | 'jobDescription' | 'email' | 'postalAddress' | 'photo'>;
+  site?: Pick<OwnerData, 'name' | 'jobTitle' | 'jobDescription' | 'email' | 'address' | 'photo' | 'social'>;
 }
 
 /** ISO 8601 years, as the schema's dates allow ("2019"); no end date while the span goes on. */
@@ -78,19 +80,20 @@ function toCertificate(formation: Formation): JsonResume['certificates'][number]
 }
 
 /** The whole CV as JSON Resume. Pure: the same input always gives the same document. */
-export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, articles = [], site = siteConfig }: JsonResumeInput): JsonResume {
+export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, articles = [], site = owner }: JsonResumeInput): JsonResume {
   const { skillGroups, languageGroups } = partitionKnowledge(cv);
-  const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = site.postalAddress;
+  const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = site.address;
   return {
     $schema: JSON_RESUME_SCHEMA_URL,
     basics: {
-      name: site.author,
+      name: site.name,
       label: site.jobTitle,
       image: toAbsoluteUrl(siteUrl, site.photo.large.src2x),
       email: site.email,
       url: siteUrl,
       summary: site.jobDescription,
       location: { address: street, postalCode, city, countryCode },
+      ...(site.social.length > 0 && { profiles: site.social.map((link) => ({ network: link.label, url: link.url })) }),
     },
     work: cv.companies.flatMap((company) => company.exp.map((job) => toWork(company, job, describeEnvironment))),
     education: cv.formation_list.filter((formation) => formation.kind === 'degree').map(toEducation),
@@ -101,7 +104,7 @@ export function buildJsonResume({ siteUrl, describeEnvironment, cv = cvData, art
     ),
     publications: listSkillArticles(cv, articles).map((article) => ({
       name: article.title,
-      publisher: site.author,
+      publisher: site.name,
       releaseDate: toIsoDate(article.date).slice(0, 10),
       url: toAbsoluteUrl(siteUrl, paths.article(article.id)),
     })),

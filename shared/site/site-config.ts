@@ -1,26 +1,8 @@
-// The site owner's data: edit this file to make the site yours. Compiled into both bundles.
-
-const postalAddress = {
-  streetAddress: '12 rue de Strasbourg',
-  postalCode: '44000',
-  addressLocality: 'Nantes',
-  addressRegion: 'Pays de la Loire',
-  addressCountry: 'FR',
-} as const;
+// How the site works, apart from whose it is (the owner's data: shared/site/owner.ts). Compiled into both bundles.
+import type { OwnerData } from './owner-types';
+import { owner } from './owner';
 
 export const siteConfig = {
-  /** Shown in the top bar, the About page and the tab titles. */
-  siteName: 'Julien Marchand — Architecte logiciel',
-  author: 'Julien Marchand',
-  email: 'contact@julien-marchand.example',
-  jobTitle: 'Architecte logiciel freelance',
-  jobDescription: 'Architecte full-stack Java/JEE, Spring et Angular : conception, audit et modernisation d’applications d’entreprise.',
-  /** Shown on the CV and About pages. */
-  address: `${postalAddress.streetAddress}, ${postalAddress.postalCode} ${postalAddress.addressLocality}`,
-  /** The same address in parts, for structured data (schema.org PostalAddress, JSON Resume). */
-  postalAddress,
-  /** The site went online this year; years of experience and the footer year range count from it. */
-  inceptionYear: 2003,
   /** Dates and years are shown in this time zone, on the server and in the browser alike. */
   timeZone: 'Europe/Paris',
   /** Path of the CV page: `/`, `/cv` and unknown paths redirect here. */
@@ -31,13 +13,6 @@ export const siteConfig = {
   webSearch: { action: 'https://www.google.com/search', queryParam: 'q', siteParam: 'as_sitesearch' },
   /** Browsers the owner tests the site with (About page). */
   testedBrowsers: ['Firefox 145', 'Chrome 142', 'Edge 142', 'Chromium 156 (tests automatisés)'],
-  photo: {
-    // Each size with a double-density file for high-DPI screens.
-    small: { src: '/images/photo-96.png', src2x: '/images/photo-192.png', width: 96, height: 96 },
-    large: { src: '/images/photo-192.png', src2x: '/images/photo-384.png', width: 192, height: 192 },
-    /** Bootstrap's sm breakpoint: the large photo from this width up. */
-    breakpointPx: 576,
-  },
 } as const;
 
 export type SiteConfig = typeof siteConfig;
@@ -51,12 +26,17 @@ export function getSiteYear(instant: Date | string): number {
   return Number(yearFormat.format(new Date(instant)));
 }
 
-/** Years of experience shown on the CV: the current year minus the inception year. */
-export function computeExperienceYears(now: Date | string, inceptionYear: number = siteConfig.inceptionYear): number {
-  return getSiteYear(now) - inceptionYear;
+/** Years of experience shown on the CV: the current year minus the year the career started. */
+export function computeExperienceYears(now: Date | string, careerSince: number = owner.careerSince): number {
+  return getSiteYear(now) - careerSince;
+}
+
+/** "12 rue de Strasbourg, 44000 Nantes": the address as the CV, About page and footer show it. */
+export function formatAddress(address: OwnerData['address'] = owner.address): string {
+  return `${address.streetAddress}, ${address.postalCode} ${address.addressLocality}`;
 }
 
 /** "mailto:" link with the preset subject. */
-export function buildMailto(email: string = siteConfig.email, subject: string = siteConfig.mailSubject): string {
+export function buildMailto(email: string = owner.email, subject: string = siteConfig.mailSubject): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }

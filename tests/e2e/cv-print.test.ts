@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../shared/paths';
 import { cvData } from '../../shared/site/cv-data';
 import { setUpBrowsing } from '../support/site-under-test';
+import { owner } from '../../shared/site/owner';
 
 const site = setUpBrowsing({ env: { SITE_URL: 'https://www.example.test/' } });
 const PRINT_BUTTON = { name: 'Imprimer / PDF' };
@@ -26,7 +27,7 @@ function readPageSizes(pdf: Buffer): { width: number; height: number }[] {
 describe('the "Imprimer / PDF" button', () => {
   it('is absent without JavaScript (no button that could do nothing)', async () => {
     const plain = await site.openWithoutJavaScript(paths.cv);
-    expect(await plain.textContent('main h1')).toBe('Julien Marchand');
+    expect(await plain.textContent('main h1')).toBe(owner.name);
     expect(await plain.getByRole('button', PRINT_BUTTON).count()).toBe(0);
     expect(await plain.locator('.print-button').isVisible()).toBe(false);
   });

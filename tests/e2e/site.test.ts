@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readIslandNames, waitForHydration } from '../support/browser';
 import { FIXTURE_PAGES } from '../support/fixtures';
 import { setUpBrowsing } from '../support/site-under-test';
+import { owner } from '../../shared/site/owner';
 
 const CV = FIXTURE_PAGES.cv;
 const site = setUpBrowsing({ env: { SITE_URL: 'https://www.example.test/' } });
@@ -128,7 +129,7 @@ describe('navigation', () => {
         active: document.querySelector('header .nav-link.active')?.textContent,
       }));
     await site.open(CV);
-    expect((await head()).title).toMatch(/^CV — Architecte/);
+    expect((await head()).title.startsWith(`CV — ${owner.jobTitle}`)).toBe(true);
     await markDocument();
 
     await site.page.click('header >> text=Articles');
@@ -366,7 +367,7 @@ describe('themes', () => {
 
 describe('without JavaScript', () => {
   it.each([
-    [CV, 'Julien Marchand', 'À propos'],
+    [CV, owner.name, 'À propos'],
     [FIXTURE_PAGES.list, 'Articles techniques', 'À propos'],
     [FIXTURE_PAGES['English article'], 'HTTP caching headers in practice', 'À propos'],
     [FIXTURE_PAGES.about, 'À propos du site', 'À propos'],

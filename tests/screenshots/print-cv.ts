@@ -8,11 +8,12 @@ import path from 'node:path';
 import { paths } from '../../shared/paths';
 import { launchBrowser } from '../support/browser';
 import { startServer } from '../support/server-process';
+import { owner } from '../../shared/site/owner';
 
 /** Sharp enough to read, small enough to commit. */
 const DPI = 120;
 /** The web line prints SITE_URL: a public-looking address reads better on paper than localhost. */
-const SITE_URL = process.env.SITE_URL ?? 'https://www.julien-marchand.example/';
+const SITE_URL = process.env.SITE_URL ?? owner.homeUrl;
 const outDir = path.resolve('docs', 'screenshots');
 
 if (spawnSync('pdftoppm', ['-v']).error) {

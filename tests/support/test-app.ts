@@ -40,7 +40,10 @@ export async function createTestApp(env: Record<string, string> = {}, logger: Lo
   const config = loadConfig({ SITE_URL: TEST_SITE_URL, ...env }, rootDir);
   const workers = await createArticleWorkers({ threads: config.workerThreads, logger });
   const source = await createItemsSource(config, logger, { watchFiles, workers, publicDir: path.join(rootDir, 'public') });
-  const [site, assets] = await Promise.all([loadSiteResources(rootDir, config.siteUrl), loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets'))]);
+  const [site, assets] = await Promise.all([
+    loadSiteResources(rootDir, config.siteUrl, config.contentDir),
+    loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets')),
+  ]);
   const app = createApp({ config, logger, source, site, rootDir, assets, workers });
   return { app, source, config, logger, workers, close: () => source.close().finally(() => workers.close()) };
 }

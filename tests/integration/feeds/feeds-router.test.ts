@@ -7,6 +7,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { releaseNotes } from '../../../shared/site/release-notes';
+import { owner } from '../../../shared/site/owner';
 import { siteConfig } from '../../../shared/site/site-config';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
@@ -64,9 +65,9 @@ describe('feeds on the built-in content', () => {
     const rss = asNode(parseXml(response.text).rss);
     expect(rss['@version']).toBe('2.0');
     const channel = asNode(rss.channel);
-    expect(text(channel.title)).toBe(fr.FEED.TITLE);
+    expect(text(channel.title)).toBe(`Articles de ${owner.name}`);
     expect(text(channel.link)).toBe(`${TEST_SITE_URL}articles`);
-    expect(text(channel.description)).toBe(fr.FEED.DESCRIPTION);
+    expect(text(channel.description)).toBe(`Les derniers articles techniques de ${owner.name}, ${owner.role.fr} freelance : ${owner.topics.fr}.`);
     expect(text(channel.language)).toBe('fr');
     expect(asNodes(channel['atom:link'])[0]).toMatchObject({ '@href': `${TEST_SITE_URL}rss.xml`, '@rel': 'self' });
 
@@ -80,7 +81,7 @@ describe('feeds on the built-in content', () => {
       expect(new Date(text(item.pubDate)).toISOString().slice(0, 10)).toBe(expected.date);
       expect(text(item.description).length).toBeGreaterThan(0);
       expect(asNodes(item.category).map(text)).toEqual(expected.tags);
-      expect(asNodes(item['dc:creator']).map(text)).toEqual([siteConfig.author]);
+      expect(asNodes(item['dc:creator']).map(text)).toEqual([owner.name]);
       expect(asNodes(item['dc:language']).map(text)).toEqual([expected.language]);
     }
     expect(text(items[0]!.title)).toBe("Revues de code : organiser l'équipe");
@@ -95,7 +96,7 @@ describe('feeds on the built-in content', () => {
     expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
     expect(feed['@xml:lang']).toBe('fr');
     expect(text(feed.id)).toBe(`${TEST_SITE_URL}atom.xml`);
-    expect(text(feed.title)).toBe(fr.FEED.TITLE);
+    expect(text(feed.title)).toBe(`Articles de ${owner.name}`);
     // Updated when the newest article was.
     expect(text(feed.updated).slice(0, 10)).toBe('2025-02-10');
     expect(asNodes(feed.link)).toEqual(
@@ -104,7 +105,7 @@ describe('feeds on the built-in content', () => {
         expect.objectContaining({ '@rel': 'alternate', '@href': `${TEST_SITE_URL}articles` }),
       ]),
     );
-    expect(asNodes(feed.author).map((author) => text(author.name))).toEqual([siteConfig.author]);
+    expect(asNodes(feed.author).map((author) => text(author.name))).toEqual([owner.name]);
 
     const entries = asNodes(feed.entry);
     expect(entries.map((entry) => text(entry.id))).toEqual(FIXTURE_IDS_NEWEST_FIRST.map(articleUrl));

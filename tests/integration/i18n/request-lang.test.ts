@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
 import { TEST_SITE_URL, createTestApp, type TestApp } from '../../support/test-app';
+import { owner } from '../../../shared/site/owner';
 
 let ctx: TestApp;
 
@@ -110,7 +111,7 @@ describe('interface language', () => {
         .map((_, cell) => english(cell).attr('lang'))
         .get(),
     ).toSatisfy((langs: string[]) => langs.length > 0 && langs.every((lang) => lang === 'fr'));
-    expect(english('footer [lang="fr"]').text()).toContain('Architecte logiciel freelance');
+    expect(english('footer [lang="fr"]').text()).toContain(owner.jobTitle);
     const cv = load((await request(ctx.app).get(`/en${FIXTURE_PAGES.cv}`).expect(200)).text);
     expect(cv('.cv-job-title').attr('lang')).toBe('fr');
     expect(cv('h2#cv-knowledge').attr('lang')).toBeUndefined();

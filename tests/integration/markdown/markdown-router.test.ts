@@ -4,6 +4,7 @@ import matter from 'gray-matter';
 import MarkdownIt from 'markdown-it';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { owner } from '../../../shared/site/owner';
 import { siteConfig } from '../../../shared/site/site-config';
 import { sendJson, startFakeUpstream, UPSTREAM_BASE_PATH, type FakeUpstream } from '../../support/fake-upstream';
 import { FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
@@ -54,9 +55,9 @@ describe('/llms.txt', () => {
     const response = await request(fixture.app).get('/llms.txt').expect(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = response.text.split('\n');
-    expect(lines[0]).toBe(`# ${siteConfig.siteName}`);
+    expect(lines[0]).toBe(`# ${owner.siteName}`);
     expect(lines[1]).toBe('');
-    expect(lines[2]).toMatch(new RegExp(`^> ${siteConfig.author}, .+`));
+    expect(lines[2]).toMatch(new RegExp(`^> ${owner.name}, .+`));
     expect(lines.filter((line) => line.startsWith('# '))).toHaveLength(1);
     const sections = lines.filter((line) => line.startsWith('## ')).map((line) => line.slice(3));
     expect(sections).toEqual(expect.arrayContaining(['CV', 'Java', 'Spring', 'PostgreSQL', 'HTTP', 'Méthodes', 'Équipe']));
@@ -75,7 +76,7 @@ describe('/cv.md', () => {
   it('gives the CV as Markdown from the CV data, its skills linked to their tags', async () => {
     const cv = matter(await getMarkdown(fixture.app, '/cv.md'));
     expect(cv.data).toMatchObject({ language: 'fr', canonical: `${TEST_SITE_URL}${siteConfig.cvSlug}` });
-    expect(cv.content).toContain(`# ${siteConfig.author}`);
+    expect(cv.content).toContain(`# ${owner.name}`);
     for (const heading of ['## Compétences', '## Formation', '## Expérience']) expect(cv.content).toContain(`\n${heading}\n`);
     expect(cv.content).toContain(`[Java](${TEST_SITE_URL}tags/Java) (1 article)`);
     expect(cv.content).toContain('*Environnement* : ');
@@ -168,7 +169,7 @@ describe('upstream titles, tags and summaries written as Markdown or HTML (issue
     const text = (await request(ctx.app).get('/llms.txt').expect(200)).text;
     const read = readMarkdown(text);
     expect(read.html).toEqual([]);
-    expect(read.headings.filter((heading) => heading.startsWith('h1 '))).toEqual([`h1 ${siteConfig.siteName}`]);
+    expect(read.headings.filter((heading) => heading.startsWith('h1 '))).toEqual([`h1 ${owner.siteName}`]);
     expect(read.headings.filter((heading) => heading.startsWith('h2 ')).sort()).toEqual(['CV', 'SQL', ...TAGS].map((tag) => `h2 ${tag}`).sort());
     expect(read.links.every((href) => href!.startsWith(TEST_SITE_URL))).toBe(true);
     const line = text.split('\n').find((each) => each.includes('articles/md-1.md'));

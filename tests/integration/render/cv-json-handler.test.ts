@@ -2,6 +2,7 @@
 import * as cheerio from 'cheerio';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { owner } from '../../../shared/site/owner';
 import { siteConfig } from '../../../shared/site/site-config';
 import { findJsonResumeErrors } from '../../support/json-resume-schema';
 import { TEST_SITE_URL, createTestApp, type TestApp } from '../../support/test-app';
@@ -51,8 +52,8 @@ describe('GET /cv.json', () => {
 
   it('builds its URLs from SITE_URL', async () => {
     const { basics } = await getResume();
-    expect(basics).toMatchObject({ name: siteConfig.author, label: siteConfig.jobTitle, email: siteConfig.email, url: TEST_SITE_URL });
-    expect(basics.image).toBe(new URL(siteConfig.photo.large.src2x, TEST_SITE_URL).href);
+    expect(basics).toMatchObject({ name: owner.name, label: owner.jobTitle, email: owner.email, url: TEST_SITE_URL });
+    expect(basics.image).toBe(new URL(owner.photo.large.src2x, TEST_SITE_URL).href);
     const photo = await request(ctx.app)
       .get(new URL(basics.image as string).pathname)
       .expect(200);

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cvData } from '../../../shared/site/cv-data';
 import { releaseNotes } from '../../../shared/site/release-notes';
-import { siteConfig } from '../../../shared/site/site-config';
+import { owner } from '../../../shared/site/owner';
+import { formatAddress, siteConfig } from '../../../shared/site/site-config';
 import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../support/test-app';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -57,8 +58,8 @@ describe('redirects', () => {
 
 describe('head tags in the server HTML', () => {
   it.each([
-    [cvPath, 'CV — Architecte logiciel', 'ans d’expérience'],
-    ['/articles', 'Articles', 'Articles techniques sur Java'],
+    [cvPath, `CV — ${owner.jobTitle}, ${owner.specialities.fr}`, 'ans d’expérience'],
+    ['/articles', 'Articles', `Articles techniques sur ${owner.topics.fr}`],
     ['/help/about', 'À propos', 'Informations sur le site'],
   ])('%s carries its own title, description and canonical link', async (url, title, description) => {
     const { $ } = await getPage(url);
@@ -166,15 +167,15 @@ describe('document and shell', () => {
     expect($('main#main-content')).toHaveLength(1);
   });
 
-  it('has the footer: author, job title, address, home URL, version and year range from 2003', async () => {
+  it('has the footer: author, job title, address, home URL, version and year range from the site’s first year', async () => {
     const { $ } = await getPage(cvPath);
     const footer = $('footer').text();
-    expect(footer).toContain(siteConfig.author);
-    expect(footer).toContain(siteConfig.jobTitle);
-    expect(footer).toContain(siteConfig.address);
+    expect(footer).toContain(owner.name);
+    expect(footer).toContain(owner.jobTitle);
+    expect(footer).toContain(formatAddress());
     expect(footer).toContain(TEST_SITE_URL);
     expect(footer).toContain(`Version ${packageVersion}`);
-    expect(footer).toContain(`2003–${new Date().getFullYear()}`);
+    expect(footer).toContain(`${owner.siteSince}–${new Date().getFullYear()}`);
   });
 
   it('sets the theme before the first paint with an inline script allowed by the CSP hash', async () => {
@@ -188,22 +189,22 @@ describe('document and shell', () => {
 describe('CV page', () => {
   it('shows the header, contact lines and the computed years of experience', async () => {
     const { $ } = await getPage(cvPath);
-    expect($('h1').text()).toBe(siteConfig.author);
-    expect($('[data-testid="experience-years"]').text()).toBe(`${new Date().getFullYear() - 2003} ans d’expérience`);
+    expect($('h1').text()).toBe(owner.name);
+    expect($('[data-testid="experience-years"]').text()).toBe(`${new Date().getFullYear() - owner.careerSince} ans d’expérience`);
     // The PNG fallback for browsers without AVIF or WebP (tests/integration/images/ covers those).
-    expect($('picture source:not([type])').attr('media')).toBe('(min-width: 576px)');
-    expect($('picture source:not([type])').attr('srcset')).toBe(`${siteConfig.photo.large.src} 1x, ${siteConfig.photo.large.src2x} 2x`);
-    expect($('picture img').attr('srcset')).toBe(`${siteConfig.photo.small.src} 1x, ${siteConfig.photo.small.src2x} 2x`);
-    expect($('picture img').attr('src')).toBe(siteConfig.photo.small.src);
-    expect($('picture img').attr('width')).toBe('96');
+    expect($('picture source:not([type])').attr('media')).toBe(`(min-width: ${owner.photo.breakpointPx}px)`);
+    expect($('picture source:not([type])').attr('srcset')).toBe(`${owner.photo.large.src} 1x, ${owner.photo.large.src2x} 2x`);
+    expect($('picture img').attr('srcset')).toBe(`${owner.photo.small.src} 1x, ${owner.photo.small.src2x} 2x`);
+    expect($('picture img').attr('src')).toBe(owner.photo.small.src);
+    expect($('picture img').attr('width')).toBe(String(owner.photo.small.width));
     const mailto = $('.cv-contact a[href^="mailto:"]').attr('href');
-    expect(mailto).toBe(`mailto:${siteConfig.email}?subject=${encodeURIComponent(siteConfig.mailSubject)}`);
+    expect(mailto).toBe(`mailto:${owner.email}?subject=${encodeURIComponent(siteConfig.mailSubject)}`);
     expect($('.cv-contact a[href="https://www.example.test/"]')).toHaveLength(1);
-    expect($('.cv-contact').text()).toContain(siteConfig.address);
+    expect($('.cv-contact').text()).toContain(formatAddress());
   });
 
   it('serves every photo file the CV page points to', async () => {
-    const { small, large } = siteConfig.photo;
+    const { small, large } = owner.photo;
     for (const src of [small.src, small.src2x, large.src, large.src2x]) {
       await request(ctx.app).get(src).expect(200).expect('content-type', 'image/png');
     }
@@ -244,10 +245,10 @@ describe('About page', () => {
         .map((_, row) => [[$(row).find('th').text(), $(row).find('td')]])
         .get() as [string, cheerio.Cheerio<never>][],
     );
-    expect(rows.Site?.text()).toBe(siteConfig.siteName);
+    expect(rows.Site?.text()).toBe(owner.siteName);
     expect(rows.Adresse?.find('a').attr('href')).toBe(TEST_SITE_URL);
     expect(rows.Version?.text()).toBe(packageVersion);
-    expect(rows.Contact?.find('a').attr('href')).toBe(`mailto:${siteConfig.email}?subject=${encodeURIComponent(siteConfig.mailSubject)}`);
+    expect(rows.Contact?.find('a').attr('href')).toBe(`mailto:${owner.email}?subject=${encodeURIComponent(siteConfig.mailSubject)}`);
     expect(rows.Description?.text()).toMatch(/capture d’écran.*nom et la version de votre navigateur/);
   });
 

@@ -10,6 +10,7 @@ import type { ItemsSource } from '../../../server/items/source';
 import { loadSiteResources } from '../../../server/render/site-resources';
 import { loadHashedAssets } from '../../../server/static/hashed-assets';
 import { cvData } from '../../../shared/site/cv-data';
+import { owner } from '../../../shared/site/owner';
 import { siteConfig } from '../../../shared/site/site-config';
 import { FIXTURE_CONTENT_DIR, FIXTURE_PAGES } from '../../support/fixtures';
 import { setUpFixtureApp } from '../../support/fixture-app';
@@ -38,11 +39,12 @@ describe('structured data', () => {
     const person = profile!.mainEntity as { knowsAbout: string[]; knowsLanguage: string[]; alumniOf: unknown[]; hasCredential: { name: string }[] };
     expect(person).toMatchObject({
       '@type': 'Person',
-      name: siteConfig.author,
-      jobTitle: siteConfig.jobTitle,
-      email: `mailto:${siteConfig.email}`,
+      name: owner.name,
+      jobTitle: owner.jobTitle,
+      email: `mailto:${owner.email}`,
       url: TEST_SITE_URL,
-      address: { '@type': 'PostalAddress', streetAddress: '12 rue de Strasbourg', postalCode: '44000', addressLocality: 'Nantes', addressCountry: 'FR' },
+      address: { '@type': 'PostalAddress', ...owner.address },
+      sameAs: owner.social.map((link) => link.url),
     });
     // Every skill named on the page, and not split inside parentheses.
     expect(person.knowsAbout).toEqual(expect.arrayContaining(['Java', 'Spring', 'PostgreSQL', 'AWS (EKS, RDS, S3, Lambda)', 'Terraform']));
@@ -61,7 +63,7 @@ describe('structured data', () => {
       inLanguage: 'en',
       keywords: ['HTTP'],
       url: `${TEST_SITE_URL}articles/http-caching`,
-      author: { '@type': 'Person', name: siteConfig.author, url: `${TEST_SITE_URL}${siteConfig.cvSlug}` },
+      author: { '@type': 'Person', name: owner.name, url: `${TEST_SITE_URL}${siteConfig.cvSlug}` },
     });
     expect(posting!.description).toBe('ETag, Cache-Control and revalidation for a Spring API.');
     expect(breadcrumbs).toEqual({

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cvData } from '../../../../shared/site/cv-data';
 import type { CvData } from '../../../../shared/site/cv-types';
 import { buildJsonResume } from '../../../../shared/site/json-resume';
-import { siteConfig } from '../../../../shared/site/site-config';
+import { owner } from '../../../../shared/site/owner';
+import { formatAddress } from '../../../../shared/site/site-config';
 import { findJsonResumeErrors } from '../../../support/json-resume-schema';
 
 const SITE_URL = 'https://cv.example.test/';
@@ -22,16 +23,16 @@ describe('buildJsonResume', () => {
   it('gives every URL from SITE_URL, and the owner data from the site config', () => {
     const { basics, meta } = buildJsonResume({ siteUrl: SITE_URL, describeEnvironment });
     expect(basics).toMatchObject({
-      name: siteConfig.author,
-      label: siteConfig.jobTitle,
-      email: siteConfig.email,
+      name: owner.name,
+      label: owner.jobTitle,
+      email: owner.email,
       url: SITE_URL,
-      summary: siteConfig.jobDescription,
+      summary: owner.jobDescription,
     });
-    expect(basics.image).toBe(`https://cv.example.test${siteConfig.photo.large.src2x}`);
-    const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = siteConfig.postalAddress;
+    expect(basics.image).toBe(`https://cv.example.test${owner.photo.large.src2x}`);
+    const { streetAddress: street, postalCode, addressLocality: city, addressCountry: countryCode } = owner.address;
     expect(basics.location).toEqual({ address: street, postalCode, city, countryCode });
-    expect(siteConfig.address).toBe(`${street}, ${postalCode} ${city}`);
+    expect(formatAddress()).toBe(`${street}, ${postalCode} ${city}`);
     expect(meta.canonical).toBe('https://cv.example.test/cv.json');
   });
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildMailto, computeExperienceYears, getSiteYear, siteConfig } from '../../../../shared/site/site-config';
+import { owner } from '../../../../shared/site/owner';
+import { buildMailto, computeExperienceYears, formatAddress, getSiteYear, siteConfig } from '../../../../shared/site/site-config';
 
 describe('site config', () => {
-  it('counts years of experience from the inception year 2003', () => {
-    expect(siteConfig.inceptionYear).toBe(2003);
-    expect(computeExperienceYears('2026-06-01T12:00:00Z')).toBe(23);
-    expect(computeExperienceYears(new Date('2030-02-01T00:00:00Z'))).toBe(27);
+  it('counts years of experience from the year the career started, not the site', () => {
+    expect(computeExperienceYears('2026-06-01T12:00:00Z', 2003)).toBe(23);
+    expect(computeExperienceYears(new Date('2030-02-01T00:00:00Z'), 2003)).toBe(27);
+    expect(computeExperienceYears('2026-06-01T12:00:00Z')).toBe(2026 - owner.careerSince);
+  });
+
+  it('writes the address as street, postal code and city', () => {
+    const address = { streetAddress: '3 place X', postalCode: '69001', addressLocality: 'Lyon', addressRegion: 'ARA', addressCountry: 'FR' };
+    expect(formatAddress(address)).toBe('3 place X, 69001 Lyon');
   });
 
   it('reads the year in the site time zone, so server and browser agree at New Year', () => {
