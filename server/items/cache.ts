@@ -196,6 +196,8 @@ export class ItemsCache implements ItemsReader {
   }
 
   findTranslations(id: string): Promise<ArticleSummary[]> {
+    // A source without translations (upstream) costs no cache entry per article.
+    if (!this.source.translations) return Promise.resolve([]);
     return this.read(`translations:${id}`, async () => this.prepareSummaries((await this.source.translations?.(id)) ?? []));
   }
 
@@ -205,6 +207,8 @@ export class ItemsCache implements ItemsReader {
   }
 
   findAlias(id: string): Promise<string | null> {
+    // Nor one per missing id.
+    if (!this.source.resolveAlias) return Promise.resolve(null);
     return this.read(`alias:${id}`, async () => (await this.source.resolveAlias?.(id)) ?? null);
   }
 
