@@ -9,7 +9,6 @@ import type Renderer from 'markdown-it/lib/renderer.mjs';
 import footnote from 'markdown-it-footnote';
 import githubAlerts from 'markdown-it-github-alerts';
 import texmath from 'markdown-it-texmath';
-import temml from 'temml';
 import { drawDiagram, MAX_DIAGRAMS } from './diagrams';
 import { parseFenceInfo, type FenceInfo } from './fence-info';
 import { CALLOUT_TYPES, readWritingLabels, type CalloutType } from './labels';
@@ -130,16 +129,20 @@ function setRenderers(md: MarkdownIt): void {
   };
 }
 
-/** A markdown-it for articles; `linkify` only where the HTML is rendered (it changes no word of the text). */
+/** A markdown-it for articles; `linkify` only where the HTML is rendered (it changes no word of the text, and neither do the rules it brings here). */
 export function createArticleMarkdown({ linkify }: { linkify: boolean }): MarkdownIt {
   // Raw HTML is allowed in articles; everything still goes through the sanitiser before it is shown.
   const md = new MarkdownIt({ html: true, linkify, typographer: false });
   md.use(footnote);
   // Titles '' mean "the label in the article's language" (alert_open below); icons are added by enhance.ts.
   md.use(githubAlerts, { icons: {}, titles: Object.fromEntries(CALLOUT_TYPES.map((type) => [type, ''])) });
-  md.use(texmath, { engine: temml, delimiters: 'dollars' });
-  md.core.ruler.push('table-alignment', alignTableCells);
-  md.core.ruler.push('math-lines', markInlineLines);
+  // texmath finds the formulas; math.ts typesets them (the renderers below), so it needs no engine of its own.
+  md.use(texmath, { engine: { renderToString: () => '' }, delimiters: 'dollars' });
+  // For the HTML only: the words the index reads are the same without them.
+  if (linkify) {
+    md.core.ruler.push('table-alignment', alignTableCells);
+    md.core.ruler.push('math-lines', markInlineLines);
+  }
   setRenderers(md);
   return md;
 }
