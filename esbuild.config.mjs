@@ -127,8 +127,29 @@ const articleSafelist = {
     'i',
     'a',
     'p',
+    'section',
+    'svg',
+    'math',
   ],
-  greedy: [/^hljs/, /^language-/, /^theme-/, /^heading-number/, /data-bs-theme/],
+  greedy: [
+    /^hljs/,
+    /^language-/,
+    /^theme-/,
+    /^heading-number/,
+    /data-bs-theme/,
+    /^markdown-alert/,
+    /^footnote/,
+    /^code-/,
+    /^line-numbers/,
+    /^is-/,
+    /^diagram/,
+    /^math/,
+    /^align-/,
+    /^table-scroll/,
+    /^callout/,
+  ],
+  // Diagram SVG reads its colours in presentation attributes (fill="var(--_node-fill)"), which no CSS rule shows.
+  variables: [/^--_/, '--bg', '--fg'],
 };
 
 /**

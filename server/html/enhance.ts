@@ -2,26 +2,35 @@
 // Done once when an article enters the cache, so the browser bundle carries no highlighter.
 import render from 'dom-serializer';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { appendChild, findAll, prependChild, replaceElement, textContent } from 'domutils';
+import { appendChild, findAll, prependChild, textContent } from 'domutils';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import css from 'highlight.js/lib/languages/css';
+import diff from 'highlight.js/lib/languages/diff';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
+import groovy from 'highlight.js/lib/languages/groovy';
 import http from 'highlight.js/lib/languages/http';
 import ini from 'highlight.js/lib/languages/ini';
 import java from 'highlight.js/lib/languages/java';
 import javascript from 'highlight.js/lib/languages/javascript';
 import json from 'highlight.js/lib/languages/json';
+import kotlin from 'highlight.js/lib/languages/kotlin';
 import properties from 'highlight.js/lib/languages/properties';
+import python from 'highlight.js/lib/languages/python';
+import shell from 'highlight.js/lib/languages/shell';
 import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { parseDocument } from 'htmlparser2';
+import { acceptsDiv, wrapInDiv } from './dom-wrap';
+import { decorateCallouts, wrapTables } from './writing-kit/blocks';
+import { wrapCodeLines } from './writing-kit/code-lines';
 import { CODE_BLOCK_CLASS, HEADING_ANCHOR_CLASS, HEADING_LINK_LABEL_ID, HEADING_NUMBER_CLASS, HEADING_WRAPPER_CLASS } from '../../shared/items/article-markup';
 import { foldText } from '../../shared/items/search';
 
-const languages = { bash, css, dockerfile, http, ini, java, javascript, json, properties, sql, typescript, xml, yaml };
+// Each brings its aliases: sh, zsh, kt, py, yml, docker, html, ts, js …
+const languages = { bash, css, diff, dockerfile, groovy, http, ini, java, javascript, json, kotlin, properties, python, shell, sql, typescript, xml, yaml };
 for (const [name, definition] of Object.entries(languages)) hljs.registerLanguage(name, definition);
 
 /** The language named by a code element's class: language-x, lang-x or a bare known name. */
@@ -33,6 +42,8 @@ function readLanguage(element: Element): string | undefined {
   }
   return undefined;
 }
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function setChildren(parent: Element, html: string): void {
   const children = parseDocument(html).children;
@@ -48,6 +59,7 @@ export const MAX_HIGHLIGHTED_BLOCK_CHARS = 16_000;
 export const MAX_HIGHLIGHTED_ARTICLE_CHARS = 24_000;
 /** Most headings numbered and linked: a real article has tens; the rest stay plain. */
 export const MAX_NUMBERED_HEADINGS = 300;
+const FOOTNOTES_TITLE_CLASS = 'footnotes-title';
 /** Most code blocks given a copy-button wrapper. */
 const MAX_WRAPPED_CODE_BLOCKS = 300;
 
@@ -56,13 +68,16 @@ function highlightCodeBlocks(root: ChildNode[]): void {
   let budget = MAX_HIGHLIGHTED_ARTICLE_CHARS;
   for (const code of blocks) {
     const language = readLanguage(code);
-    if (!language) continue;
+    const pre = code.parent as Element;
+    const byLine = Boolean(pre.attribs['data-highlight']) || /\bline-numbers\b/.test(pre.attribs.class ?? '') || language === 'diff';
+    if (!language && !byLine) continue;
     const text = textContent(code);
     if (text.length > MAX_HIGHLIGHTED_BLOCK_CHARS || text.length > budget) continue;
     budget -= text.length;
-    const { value } = hljs.highlight(text, { language, ignoreIllegals: true });
-    setChildren(code, value);
-    code.attribs.class = `hljs language-${language}`;
+    let html = language ? hljs.highlight(text, { language, ignoreIllegals: true }).value : escapeText(text);
+    if (byLine) html = wrapCodeLines(html, text, { highlight: pre.attribs['data-highlight'], diff: language === 'diff' });
+    setChildren(code, html);
+    if (language) code.attribs.class = `hljs language-${language}`;
   }
 }
 
@@ -78,7 +93,8 @@ export function slugifyHeading(number: string, text: string): string {
 
 /** Numbers h2..h6 as 1, 1.1, 1.2, 2 ... (the body's highest heading level counts as the first level). */
 function numberHeadings(root: ChildNode[]): void {
-  const headings = findAll((element) => /^h[1-6]$/.test(element.name), root).slice(0, MAX_NUMBERED_HEADINGS);
+  // The footnotes' heading closes the article: not a section of it.
+  const headings = findAll((element) => /^h[1-6]$/.test(element.name) && element.attribs.class !== FOOTNOTES_TITLE_CLASS, root).slice(0, MAX_NUMBERED_HEADINGS);
   if (headings.length === 0) return;
   // A loop, not Math.min(...): spreading 200,000 headings overflows the call stack.
   const top = headings.reduce((lowest, heading) => Math.min(lowest, Number(heading.name[1])), 6);
@@ -93,38 +109,6 @@ function numberHeadings(root: ChildNode[]): void {
     prependChild(heading, new Text(' '));
     prependChild(heading, new Element('span', { class: HEADING_NUMBER_CLASS }, [new Text(number)]));
   }
-}
-
-// Parents where a <div> may stand in for a heading or a <pre> (not <summary>, <hgroup>, <dt>, <a> …).
-const FLOW_PARENTS = new Set([
-  'div',
-  'section',
-  'article',
-  'aside',
-  'nav',
-  'main',
-  'header',
-  'footer',
-  'blockquote',
-  'li',
-  'dd',
-  'td',
-  'th',
-  'details',
-  'figure',
-]);
-
-function acceptsDiv(element: Element): boolean {
-  const parent = element.parent;
-  return !parent || !(parent instanceof Element) || FLOW_PARENTS.has(parent.name);
-}
-
-/** Puts `element` in a new <div class="…">, where it stood. */
-function wrapInDiv(element: Element, className: string): Element {
-  const wrapper = new Element('div', { class: className });
-  replaceElement(element, wrapper);
-  appendChild(wrapper, element);
-  return wrapper;
 }
 
 /** A chain-link icon, drawn here; decorative (the link is named by its label). */
@@ -169,5 +153,7 @@ export function enhanceArticleBody(html: string): string {
   numberHeadings(document.children);
   addHeadingLinks(document.children);
   wrapCodeBlocks(document.children);
+  decorateCallouts(document.children);
+  wrapTables(document.children);
   return render(document.children, { encodeEntities: 'utf8' });
 }

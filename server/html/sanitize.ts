@@ -1,5 +1,6 @@
 // Allow-list sanitiser for article HTML (summary, body) that comes from a source this server does not control.
 import sanitizeHtml from 'sanitize-html';
+import { filterKitAttributes, KIT_ATTRIBUTES, KIT_CLASSES, KIT_TAGS, NON_TEXT_TAGS } from './writing-kit/kit-markup';
 
 /** Hosts whose players may be embedded in an article. */
 export const IFRAME_HOSTS = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com'];
@@ -29,8 +30,10 @@ const options: sanitizeHtml.IOptions = {
     'details',
     'summary',
     'iframe',
+    ...KIT_TAGS,
   ],
   disallowedTagsMode: 'discard',
+  nonTextTags: NON_TEXT_TAGS,
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel', 'hreflang'],
     img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
@@ -60,12 +63,27 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
     // A link that opens a new tab must not hand the opener to the target.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
-    }),
+    a: (tagName, attribs) => {
+      const kept = filterKitAttributes(tagName, attribs);
+      return { tagName, attribs: kept.target ? { ...kept, target: '_blank', rel: 'noopener noreferrer' } : kept };
+    },
+    ...Object.fromEntries(
+      ['li', 'pre', ...KIT_TAGS].map((tag) => [
+        tag,
+        (tagName: string, attribs: sanitizeHtml.Attributes) => ({ tagName, attribs: filterKitAttributes(tagName, attribs) }),
+      ]),
+    ),
   },
 };
+
+/** The article's allow-lists with the writing kit's merged in. */
+function mergeLists(base: Record<string, string[]>, kit: Record<string, string[]>): Record<string, string[]> {
+  const merged = { ...base };
+  for (const [tag, names] of Object.entries(kit)) merged[tag] = [...new Set([...(merged[tag] ?? []), ...names])];
+  return merged;
+}
+options.allowedAttributes = mergeLists(options.allowedAttributes as Record<string, string[]>, KIT_ATTRIBUTES);
+options.allowedClasses = mergeLists(options.allowedClasses as Record<string, string[]>, KIT_CLASSES);
 
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, options);

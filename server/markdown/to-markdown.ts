@@ -22,7 +22,8 @@ export function absolutize(href: string, siteUrl: string, baseUrl: string): stri
 
 // An inline link or image target, a reference definition, or an HTML src/href/srcset attribute.
 const INLINE_TARGET = /(!?\[[^\]\n]*\]\()(<[^>\n]*>|[^)\s]+)/g;
-const REFERENCE_TARGET = /^(\s{0,3}\[[^\]\n]+\]:\s*)(<[^>\n]*>|\S+)/;
+// Not a footnote ([^1]: text), whose text is no address.
+const REFERENCE_TARGET = /^(\s{0,3}\[(?!\^)[^\]\n]+\]:\s*)(<[^>\n]*>|\S+)/;
 const HTML_TARGET = /(\s(?:src|href)\s*=\s*")([^"]*)(")/gi;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 

@@ -7,6 +7,8 @@ import { readArticleAids, type ArticleAids } from '../../shared/items/article-ai
 import type { Article } from '../../shared/items/types';
 import type { ShareCard } from '../../shared/seo/share-image';
 import { prepareArticle } from '../html/prepare-article';
+import { hasDiagramFence, loadDiagramRenderer } from '../html/writing-kit/diagrams';
+import type { RenderWarning } from '../html/writing-kit/article-markdown';
 import type { CatalogImage } from '../images/image-catalog';
 import { writeCacheEntry, type CachedArticle, type PackedEntry } from '../items/content/content-cache';
 import type { ContentProblem } from '../items/content/content-problems';
@@ -89,9 +91,14 @@ export function analyseFileJob({ file, text, saveIn }: AnalyseFileTask): Analyse
   });
 }
 
-/** A content file's article with its body rendered, for a page. */
-export function renderFileJob({ file, text }: FileTask): { article: Article } | FileProblem {
-  return catchFileProblem(() => ({ article: parseArticleSource(file, text).article }));
+/** A content file's article with its body rendered, for a page, and what could not be drawn in it. */
+export async function renderFileJob({ file, text }: FileTask): Promise<{ article: Article; warnings: RenderWarning[] } | FileProblem> {
+  // Loaded by the first file that has a diagram: the others never pay for the renderer.
+  if (hasDiagramFence(text)) await loadDiagramRenderer();
+  return catchFileProblem(() => {
+    const { article, warnings } = parseArticleSource(file, text);
+    return { article, warnings };
+  });
 }
 
 /** An article answer of the items service decoded, checked and cut to the limits kept. */

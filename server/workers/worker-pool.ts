@@ -202,7 +202,9 @@ function wrapRunner({
       return runJob('analyseFileJob', { file, text, ...(saveIn ? { saveIn } : {}) } satisfies AnalyseFileTask, file);
     },
     async renderFile(file, text) {
-      return (await runJob('renderFileJob', { file, text } satisfies FileTask, file)).article;
+      const { article, warnings } = await runJob('renderFileJob', { file, text } satisfies FileTask, file);
+      for (const { file: name, line, detail } of warnings) log.warn({ file: name, line }, `${name}:${line}: ${detail}`);
+      return article;
     },
     async decodeUpstreamArticle(bytes, subject) {
       // Decoded here as before when small, or with WORKER_THREADS=0.

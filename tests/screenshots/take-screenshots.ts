@@ -12,6 +12,8 @@ const PAGES = {
   'articles-no-match': '/articles?f=kubernetes',
   article: '/articles/postgresql-index-explain',
   'article-en': '/articles/java-virtual-threads',
+  // The writing kit's sample, at its code caption, highlighted lines and a callout.
+  'article-writing-kit': '/articles/facturation-outbox-evenements#2-l-outbox-transactionnelle',
   about: '/help/about',
   'not-found': '/articles/missing',
 };

@@ -2,22 +2,22 @@
 // front matter, each at its line and column.
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
-import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { z } from 'zod';
 import { isValidArticleId } from '../../../shared/items/items-reader';
 import type { Article } from '../../../shared/items/types';
 import { LANGS } from '../../../shared/i18n/langs';
 import { closest, distance } from 'fastest-levenshtein';
+import { createArticleMarkdown, type ArticleRenderEnv, type RenderWarning } from '../../html/writing-kit/article-markdown';
+import { parseFenceInfo } from '../../html/writing-kit/fence-info';
 import { isIsoDate } from '../iso-date';
 import { ContentFileError, type ContentProblem, type ContentProblemKind } from './content-problems';
 import { readReferences, type ArticleReferences } from './content-references';
 import { readFileLayout, type FileLayout } from './front-matter-layout';
 
-// Raw HTML is allowed in articles; everything still goes through the sanitiser before it is shown.
-const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false });
+const markdown = createArticleMarkdown({ linkify: true });
 // The body's words for the index only: linkify changes no text there, and its scan was a quarter of a file's analysis.
-const markdownForText = new MarkdownIt({ html: true, linkify: false, typographer: false });
+const markdownForText = createArticleMarkdown({ linkify: false });
 
 /** A date that exists in the calendar: YAML and Date.parse would turn 2026-02-30 into 2 March. */
 function toIsoDate(value: string): string | null {
@@ -167,6 +167,8 @@ export interface ParsedArticle {
   text: ArticleText;
   /** Links, images and heading anchors, when asked for (`readRefs`). */
   refs?: ArticleReferences;
+  /** What the body's render could not draw (a diagram, a formula): shown as source, to be logged. */
+  warnings: RenderWarning[];
 }
 
 function inlineText(token: Token): string {
@@ -185,9 +187,20 @@ function textOf(tokens: Token[]): Omit<ArticleText, 'summary'> {
     if (token.type === 'heading_open') inHeading = true;
     else if (token.type === 'heading_close') inHeading = false;
     else if (token.type === 'inline') (inHeading ? headings : body).push(inlineText(token));
-    else if (token.type === 'fence' || token.type === 'code_block') code.push(token.content);
+    else if (token.type === 'fence' || token.type === 'code_block') {
+      code.push(token.content);
+      // A code block's title is a caption: searchable like the prose.
+      const title = token.type === 'fence' ? parseFenceInfo(token.info).title : undefined;
+      if (title) body.push(title);
+    }
   }
   return { headings: headings.join('\n'), body: body.join('\n'), code: code.join('\n') };
+}
+
+/** Lines of the file before its Markdown body (the front matter), so that a warning names the file's line. */
+function countLinesBefore(text: string, content: string): number {
+  const start = text.lastIndexOf(content);
+  return start <= 0 ? 0 : text.slice(0, start).split('\n').length - 1;
 }
 
 /** Parses one article file's text; throws a ContentFileError with every error found in its front matter. */
@@ -209,7 +222,8 @@ export function parseArticleSource(
   const result = frontMatterSchema.safeParse(data);
   if (problems.length > 0 || !result.success) throw new ContentFileError(problems);
   const meta = result.data;
-  const tokens = (renderBody ? markdown : markdownForText).parse(parsed.content, {});
+  const env: ArticleRenderEnv = { language: meta.language, file, lineOffset: countLinesBefore(text, parsed.content), warnings: [] };
+  const tokens = (renderBody ? markdown : markdownForText).parse(parsed.content, env);
   const summaryTokens = markdown.parseInline(meta.summary, {});
   const images = meta.images ?? (meta.image ? [meta.image] : []);
   // In this order: the items API answers the fields in the order they come (wire-format.ts).
@@ -221,7 +235,7 @@ export function parseArticleSource(
     tags: meta.tags,
     images,
     summary: markdown.renderer.render(summaryTokens, markdown.options, {}),
-    body: renderBody ? markdown.renderer.render(tokens, markdown.options, {}) : '',
+    body: renderBody ? markdown.renderer.render(tokens, markdown.options, env) : '',
     ...(meta.updated ? { updated: meta.updated } : {}),
     ...(meta.series ? { series: meta.series } : {}),
   };
@@ -240,6 +254,7 @@ export function parseArticleSource(
     ...(meta.aliases?.length ? { aliases: [...new Set(meta.aliases)] } : {}),
     text: { ...textOf(tokens), summary: summaryTokens.map(inlineText).join(' ') },
     ...(refs ? { refs } : {}),
+    warnings: env.warnings,
   };
 }
 
