@@ -86,6 +86,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   source.onChange(() => responseCache.clear());
   const trust = app.get('trust proxy fn') as TrustProxy;
   const rateLimited = config.rateLimitPerMinute > 0;
+  dev?.addScript(site);
   const policyHeaders = buildPolicyHeaders({
     inlineCss: site.inlineCss,
     inlineScripts: site.inlineScripts,
@@ -109,8 +110,14 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
     });
   }
   app.use(rejectMalformedPath);
-  const images = createImagesRouter({ items: cache, rootDir, cacheDir: config.imageCacheDir, maxBytes: config.imageCacheMaxBytes });
-  // Before compression (it would hold the event stream back) and before the CSP is made (its script).
+  const images = createImagesRouter({
+    items: cache,
+    rootDir,
+    cacheDir: config.imageCacheDir,
+    maxBytes: config.imageCacheMaxBytes,
+    ...(workers ? { workers } : {}),
+  });
+  // Before compression, which would hold the event stream back.
   dev?.attach({ app, site, source, responseCache, itemsCache: cache, reloadImages: () => images.reloadCatalog() });
   app.use(compression());
   const favicon = buildFaviconSvg();

@@ -32,6 +32,8 @@ export interface DevAttachment {
 }
 
 export interface DevTools {
+  /** Puts the reload script in every page; before the policy headers are made, which allow it by its hash. */
+  addScript(site: DevAttachment['site']): void;
   attach(parts: DevAttachment): void;
   close(): void;
 }
@@ -55,11 +57,12 @@ export function createDevTools({ rootDir, contentDir, logger }: { rootDir: strin
   };
 
   return {
-    attach({ app, site, source, responseCache, itemsCache, reloadImages }) {
+    addScript(site) {
       const script = buildDevClientScript();
       site.inlineScripts.push(script);
       for (const lang of LANGS) site.pageContexts[lang].devScript = script;
-
+    },
+    attach({ app, site, source, responseCache, itemsCache, reloadImages }) {
       const readProblems = (): ShownProblem[] =>
         (source.problems?.() ?? []).map(({ file, line, column, message }) => ({
           file,

@@ -60,7 +60,10 @@ const options: sanitizeHtml.IOptions = {
   allowedIframeHostnames: IFRAME_HOSTS,
   allowIframeRelativeUrls: false,
   // An iframe whose source was refused is dropped whole, not left as an empty frame.
-  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
+  // An iframe with no source, and an SVG that is not one of the diagrams the server draws (decision 037): the
+  // writing kit lets SVG through for its diagrams alone, so stray SVG from an items service goes whole.
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'iframe' && !frame.attribs.src) || (frame.tag === 'svg' && !(frame.attribs.class ?? '').split(/\s+/).includes('diagram-svg')),
   transformTags: {
     // A link that opens a new tab must not hand the opener to the target.
     a: (tagName, attribs) => {

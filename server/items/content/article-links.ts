@@ -33,7 +33,8 @@ interface Links {
 }
 
 function problem(article: LinkedArticle, field: string, detail: string): LinkProblem {
-  return { file: article.file, field, message: `${article.file}: ${field}: ${detail}` };
+  // The file is not repeated: problems print as `file:line:column: message` (content-problems.ts).
+  return { file: article.file, field, message: `${field}: ${detail}` };
 }
 
 /** The links of a set of articles. Pure: the same articles, in any order, give the same links. */

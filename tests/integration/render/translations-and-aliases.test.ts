@@ -1,5 +1,6 @@
 // Translations (translationKey), renamed articles (aliases), the 404 that suggests, and missing files,
 // through HTTP on a content folder of their own (decision 040).
+import { displayPath } from '../../../server/items/content/content-problems';
 import * as cheerio from 'cheerio';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -274,14 +275,19 @@ describe('conflicts between files', () => {
     writeArticle(conflicts, 'c.md', { id: 'c', title: 'C', translationKey: 'k', ...fr, language: 'en' });
     const app = await createTestApp({ CONTENT_DIR: conflicts, CONTENT_CACHE_DIR: path.join(conflicts, 'cache') });
     try {
-      const problems = (app.source as unknown as { problems(): { file: string; field: string; message: string }[] }).problems();
-      const file = (name: string) => path.relative(process.cwd(), path.join(conflicts, 'articles', name));
+      const problems = (app.source as unknown as { problems(): { file: string; kind: string; field: string; message: string }[] }).problems();
+      const file = (name: string) => displayPath(path.join(conflicts, 'articles', name));
+      // In file order, each a content problem of its own kind (decision 042).
       expect(problems).toEqual([
-        expect.objectContaining({ file: file('b.md'), field: 'translationKey', message: expect.stringContaining(file('a.md')) as string }),
-        expect.objectContaining({ file: file('a.md'), field: 'aliases', message: expect.stringContaining(file('b.md')) as string }),
-        expect.objectContaining({ file: file('b.md'), field: 'aliases', message: expect.stringContaining(file('a.md')) as string }),
+        expect.objectContaining({ file: file('a.md'), kind: 'alias-conflict', field: 'aliases', message: expect.stringContaining(file('b.md')) as string }),
+        expect.objectContaining({
+          file: file('b.md'),
+          kind: 'translation-conflict',
+          field: 'translationKey',
+          message: expect.stringContaining(file('a.md')) as string,
+        }),
+        expect.objectContaining({ file: file('b.md'), kind: 'alias-conflict', field: 'aliases', message: expect.stringContaining(file('a.md')) as string }),
       ]);
-      // Every article still serves; the conflicting links lead nowhere.
       for (const id of ['a', 'b', 'c']) await request(app.app).get(`/articles/${id}`).expect(200);
       expect(cheerio.load((await request(app.app).get('/articles/c').expect(200)).text)('[data-testid="translations"]')).toHaveLength(0);
       await request(app.app).get('/articles/old').expect(404);

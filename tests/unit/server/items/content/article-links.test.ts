@@ -31,7 +31,7 @@ describe('computeArticleLinks', () => {
     ]);
     expect(links.translations.size).toBe(0);
     expect(links.problems).toEqual([
-      { file: 'articles/b.md', field: 'translationKey', message: expect.stringMatching(/^articles\/b\.md: translationKey: .*articles\/a\.md/) as string },
+      { file: 'articles/b.md', field: 'translationKey', message: expect.stringMatching(/^translationKey: .*articles\/a\.md/) as string },
     ]);
   });
 
