@@ -3,7 +3,7 @@
 // mounted from the host; every route family answers, the healthcheck passes, and `docker stop` ends it
 // cleanly within its 10 s grace. The test starts a Docker engine of its own; it is skipped, saying why,
 // only where none can start.
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,8 @@ beforeAll(async () => {
 
   // Content from the host: one article of its own, mounted read-only.
   contentDir = await mkdtemp(path.join(tmpdir(), 'docker-content-'));
+  // mkdtemp makes the folder for its owner alone: the container's user (uid 1000) must read it, as it would a deployed folder.
+  await chmod(contentDir, 0o755);
   await mkdir(path.join(contentDir, 'articles'));
   await writeFile(
     path.join(contentDir, 'articles', 'depuis-l-hote.md'),

@@ -432,7 +432,7 @@ describe('live article search', () => {
       url: location.pathname + location.search,
       query: document.querySelector<HTMLInputElement>('[data-testid="article-search"]')!.value,
       count: document.querySelector('[data-testid="result-count"]')?.textContent,
-      titles: [...document.querySelectorAll('[data-testid="article-card"] h2')].map((title) => title.textContent),
+      titles: [...document.querySelectorAll('[data-testid="article-card"] h2 a')].map((title) => title.textContent),
     }));
 
   it('updates the list and the URL as the visitor types, through the items API search, without loading a page', async () => {

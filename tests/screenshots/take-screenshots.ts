@@ -31,9 +31,15 @@ try {
       const page = await context.newPage();
       for (const [name, url] of Object.entries(PAGES)) {
         await page.goto(server.url + url);
-        await page.waitForSelector('[data-testid="theme-selector"]', { state: 'visible' });
+        // On a phone the theme selector is in the closed menu (decision 053): there, it is only in the page.
+        await page.waitForSelector('[data-testid="theme-selector"]', { state: viewportName === 'mobile' ? 'attached' : 'visible' });
         await page.screenshot({ path: path.join(outDir, `${name}-${theme}-${viewportName}.jpg`), type: 'jpeg', quality: 75 });
         count += 1;
+        if (viewportName === 'mobile' && name === 'articles') {
+          await page.click('[data-testid="menu-button"]');
+          await page.screenshot({ path: path.join(outDir, `${name}-menu-${theme}-${viewportName}.jpg`), type: 'jpeg', quality: 75 });
+          count += 1;
+        }
       }
       await context.close();
     }
