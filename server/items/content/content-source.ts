@@ -87,9 +87,16 @@ export async function createContentSource({
   const articlesDir = path.join(contentDir, 'articles');
   const cache = new ContentCache(cacheDir, contentDir);
   const state = new ContentState(showDrafts, now, cache, (name) => displayPath(path.join(articlesDir, name)));
+  // Conflicts between files are logged once each, when they appear, as the loader does a file's problems.
+  let loggedLinkProblems = new Set<string>();
   const logLinkProblems = () => {
-    for (const problem of linkProblems(state.links.problems()))
-      log.error({ file: problem.file, field: problem.field, kind: problem.kind }, formatProblem(problem));
+    const current = new Set<string>();
+    for (const problem of linkProblems(state.links.problems())) {
+      const line = formatProblem(problem);
+      current.add(line);
+      if (!loggedLinkProblems.has(line)) log.error({ file: problem.file, field: problem.field, kind: problem.kind }, line);
+    }
+    loggedLinkProblems = current;
   };
   const loader = new ContentLoader(state, { articlesDir, cache, workers, logger: log, ...(publicDir ? { publicDir } : {}) });
   const listeners = new Set<() => void>();
@@ -134,6 +141,8 @@ export async function createContentSource({
   } catch (error) {
     watcher?.close();
     synonyms.close();
+    // Its slot's lock too (decision 050): a source made again in this process would otherwise take another slot.
+    cache.close();
     throw error;
   }
   logLinkProblems();
