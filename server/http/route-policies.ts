@@ -5,7 +5,7 @@
 import { ITEMS_API_PATH, isBackendPath } from '../../shared/items/items-api';
 import { LIST_PARAMS } from '../../shared/items/list-query';
 import { normalizeFilter } from '../../shared/items/items-reader';
-import { paths } from '../../shared/paths';
+import { EN_PREFIX, paths } from '../../shared/paths';
 
 export type RouteKind = 'page' | 'items-api' | 'document' | 'file';
 
@@ -72,8 +72,12 @@ export function findRoutePolicy(path: string): RoutePolicy {
   const inArticles = lower.startsWith(`${paths.articles}/`);
   // An article's Markdown twin: the same in every interface language.
   if (inArticles && lower.endsWith('.md')) return DOCUMENT;
-  // Page paths have no extension, but an article id may hold a dot.
+  // Page paths have no extension, but an article id or a tag may hold a dot ("Node.js"), in either
+  // interface: /en/tags/node.js is a page, which the parse then takes out of its /en prefix.
   const last = lower.slice(lower.lastIndexOf('/') + 1);
-  if (/\.[a-z0-9]+$/.test(last) && !inArticles) return FILE;
+  const bare = lower.startsWith(`${EN_PREFIX}/`) ? lower.slice(EN_PREFIX.length) : lower;
+  const isPageWithDot =
+    (bare.startsWith(`${paths.articles}/`) && !bare.endsWith('.md')) || (bare.startsWith(`${paths.tags}/`) && !/\/(rss|atom)\.xml$/.test(bare));
+  if (/\.[a-z0-9]+$/.test(last) && !isPageWithDot) return FILE;
   return PAGE;
 }

@@ -38,6 +38,11 @@ describe('parseRequestTarget', () => {
     expect(parseRequestTarget('/www-be/items/v1.0/items/42').policy.kind).toBe('items-api');
     expect(parseRequestTarget('/rss.xml').policy.kind).toBe('document');
     expect(parseRequestTarget('/favicon.svg').policy.kind).toBe('file');
+    // A tag or an article id with a dot is a page in the English interface too, not a missing file.
+    expect(parseRequestTarget('/en/tags/Node.js?page=2')).toMatchObject({ lang: 'en', path: '/tags/Node.js', url: '/en/tags/Node.js?page=2' });
+    expect(parseRequestTarget('/en/articles/vue.js-3')).toMatchObject({ lang: 'en', path: '/articles/vue.js-3', policy: { kind: 'page' } });
+    expect(parseRequestTarget('/tags/Node.js?page=2').url).toBe('/tags/Node.js?page=2');
+    expect(parseRequestTarget('/en/favicon.svg').policy.kind).toBe('file');
     expect(parseRequestTarget('/articles/v1.2-notes').policy.kind).toBe('page');
     expect(parseRequestTarget('/articles').policy.cacheControl(60)).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400');
   });
