@@ -7,7 +7,7 @@
 // and every wait is bounded in time.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { defaultWorkerThreads } from '../server/config';
 import { npmStartCommand } from '../tests/support/npm-start';
 import { startServer, type ServerProcess } from '../tests/support/server-process';
+import { askProbe, sendTimedGet, type LoopReading } from './event-loop-client';
 import { percentile, writeReport } from './report';
 
 /** Seconds of hostile requests per configuration. */
@@ -78,42 +79,7 @@ async function startUpstream(): Promise<{ server: Server; baseUrl: string }> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One GET to the server; a network error or a timeout is status 0. */
-function send(port: number, urlPath: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: urlPath, agent: false, timeout: REQUEST_TIMEOUT_MS, headers: { 'accept-encoding': 'gzip' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-        res.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    req.end();
-  });
-}
-
-interface LoopReading {
-  maxMs: number;
-  p99Ms: number;
-  meanMs: number;
-  worstGapMs: number;
-}
-
-/** Asks the probe in the server (over IPC) and waits for its answer, at most 10 s. */
-function askProbe(child: ChildProcess, message: 'reset' | 'read'): Promise<LoopReading> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer from the event-loop probe to ${message}`)), 10_000);
-    child.once('message', (answer) => {
-      clearTimeout(timer);
-      resolve(answer as LoopReading);
-    });
-    child.send(message);
-  });
-}
+const send = (port: number, urlPath: string) => sendTimedGet(port, urlPath, { timeoutMs: REQUEST_TIMEOUT_MS });
 
 type Phase = 'items API' | 'pages';
 const PHASES: Phase[] = ['items API', 'pages'];

@@ -7,13 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findFreePort } from '../tests/support/free-port';
 import { startHostileUpstream, type HostileContent, type HostileUpstream } from '../tests/support/hostile-upstream';
 import { npmStartCommand } from '../tests/support/npm-start';
+import { askProbe, sendTimedGet, type LoopReading } from './event-loop-client';
 import { percentile, writeReport } from './report';
 
 const LOAD_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 12);
@@ -27,39 +27,7 @@ const SERVER_ARGS = ['--import', './bench/event-loop-probe.mjs', ...NPM_START.ar
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One GET; a network error or a timeout is status 0. */
-function send(port: number, urlPath: string, client?: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const headers: Record<string, string> = { 'accept-encoding': 'gzip' };
-    if (client) headers['x-forwarded-for'] = client;
-    const req = request({ host: '127.0.0.1', port, path: urlPath, agent: false, timeout: REQUEST_TIMEOUT_MS, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      res.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    req.end();
-  });
-}
-
-interface LoopReading {
-  maxMs: number;
-  p99Ms: number;
-  worstGapMs: number;
-}
-
-function askProbe(child: ChildProcess, message: 'reset' | 'read'): Promise<LoopReading> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer from the event-loop probe to ${message}`)), 10_000);
-    child.once('message', (answer) => {
-      clearTimeout(timer);
-      resolve(answer as LoopReading);
-    });
-    child.send(message);
-  });
-}
+const send = (port: number, urlPath: string, client?: string) => sendTimedGet(port, urlPath, { timeoutMs: REQUEST_TIMEOUT_MS, ...(client ? { client } : {}) });
 
 /** The process's peak resident memory so far (VmHWM), in MB. */
 function readPeakRssMb(pid: number): number {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContentSource } from '../../../../server/items/content/content-source';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../../support/fixtures';
 import { createRecordingLogger, createTestApp } from '../../../support/test-app';
+import { waitFor } from '../../../support/wait-for';
 
 const API = '/www-be/items/v1.0';
 let dir: string;
@@ -79,15 +80,6 @@ describe('bad content files', () => {
 });
 
 describe('live reload', () => {
-  async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('condition not met in time');
-  }
-
   it('picks up an added, edited and removed file without a restart, through the cache', async () => {
     const { app } = await makeApp(true);
     const ids = async () => ((await request(app).get(`${API}/items`)).body as { id: string }[]).map((item) => item.id);

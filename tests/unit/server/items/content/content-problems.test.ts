@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContentSource, type ContentSource } from '../../../../../server/items/content/content-source';
 import { createInlineArticleWorkers, type ArticleWorkers } from '../../../../../server/workers/worker-pool';
 import { createRecordingLogger } from '../../../../support/test-app';
+import { waitFor } from '../../../../support/wait-for';
 
 let dir: string;
 const sources: ContentSource[] = [];
@@ -48,15 +49,6 @@ async function open(options: { watchFiles?: boolean; logger?: pino.Logger; worke
   });
   sources.push(source);
   return source;
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('condition not met in time');
 }
 
 describe('content problems in the server', () => {

@@ -9,6 +9,7 @@ import { createContentSource, type ContentSource } from '../../../../../server/i
 import { prepareArticle } from '../../../../../server/html/prepare-article';
 import { readArticleAids } from '../../../../../shared/items/article-aids';
 import type { Article } from '../../../../../shared/items/types';
+import { waitFor } from '../../../../support/wait-for';
 
 let dir: string;
 let cacheDir: string;
@@ -44,15 +45,6 @@ async function open(options: { showDrafts?: boolean; watchFiles?: boolean; prepa
   return source;
 }
 const ids = async (source: ContentSource, filter = '') => (await source.list(filter)).map((item) => item.id);
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('condition not met in time');
-}
 
 describe('publishing states', () => {
   it('keeps drafts out of list, get and search, unless drafts are shown', async () => {
