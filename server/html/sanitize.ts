@@ -5,6 +5,31 @@ import { filterKitAttributes, KIT_ATTRIBUTES, KIT_CLASSES, KIT_TAGS, NON_TEXT_TA
 /** Hosts whose players may be embedded in an article. */
 export const IFRAME_HOSTS = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com'];
 
+/**
+ * What an embedded player may be granted (`allow`): what YouTube and Vimeo ask for. Anything else an
+ * article asks (`serial`, `hid`, `display-capture`, …) is dropped; camera, microphone and the like are
+ * refused to every frame by the page's Permissions-Policy anyway.
+ */
+const PLAYER_FEATURES = new Set([
+  'accelerometer',
+  'autoplay',
+  'clipboard-write',
+  'encrypted-media',
+  'fullscreen',
+  'gyroscope',
+  'picture-in-picture',
+  'web-share',
+]);
+
+/** An `allow` list kept to the player features, each without an origin list (the frame's own origin only). */
+function keepPlayerFeatures(allow: string): string {
+  const features = allow
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/)[0]!.toLowerCase())
+    .filter((feature) => PLAYER_FEATURES.has(feature));
+  return [...new Set(features)].join('; ');
+}
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
@@ -65,6 +90,11 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) =>
     (frame.tag === 'iframe' && !frame.attribs.src) || (frame.tag === 'svg' && !(frame.attribs.class ?? '').split(/\s+/).includes('diagram-svg')),
   transformTags: {
+    iframe: (tagName, attribs) => {
+      const { allow, ...kept } = attribs;
+      const features = allow === undefined ? '' : keepPlayerFeatures(allow);
+      return { tagName, attribs: features ? { ...kept, allow: features } : kept };
+    },
     // A link that opens a new tab must not hand the opener to the target.
     a: (tagName, attribs) => {
       const kept = filterKitAttributes(tagName, attribs);

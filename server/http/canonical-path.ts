@@ -35,13 +35,25 @@ function buildRouteWords(): Words {
 }
 
 const ROUTE_WORDS = buildRouteWords();
+
+/** Characters a path segment may hold as they are (RFC 3986 pchar) but encodeURIComponent escapes. */
+const LITERAL_IN_PATH = /%(?:40|2B|2C|3B|3D|3A|24|26)/gi;
+
+/**
+ * A segment outside the site's routes (a file under /images/, /assets/…) as the pages write it: a file
+ * named `schema@2x.png` is linked and stored with its `@`, so escaping it would send every request
+ * for it through a 301 to a spelling the image router did not know.
+ */
+function encodeFileSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(LITERAL_IN_PATH, (escape) => decodeURIComponent(escape));
+}
 const EN_WORD = EN_PREFIX.slice(1);
 
 /**
  * The canonical form of a path (no query): one slash between segments, none at the end (but for the
  * root and the English home `/en/`), dot segments resolved, the site's route words in lower case, and
- * each other segment percent-encoded as the site's links write it (encodeURIComponent of what the
- * handlers decode). Undefined when a segment's percent-encoding is not UTF-8, or escapes a dot segment:
+ * each other segment percent-encoded as the site's links write it: encodeURIComponent for an id or a
+ * tag, with the path's own literal characters (`@ + , ; = : $ &`) kept for a file. Undefined when a segment's percent-encoding is not UTF-8, or escapes a dot segment:
  * such a path names nothing, and is answered as it is (400, 404).
  */
 export function canonicalizePath(path: string): string | undefined {
@@ -73,9 +85,13 @@ export function canonicalizePath(path: string): string | undefined {
     if (node && Object.hasOwn(node, word)) {
       canonical += `/${word}`;
       node = node[word];
-    } else {
+    } else if (node && Object.hasOwn(node, PARAM)) {
+      // An id or a tag: written as the site's links write it.
       canonical += `/${encodeURIComponent(segment)}`;
-      node = node && Object.hasOwn(node, PARAM) ? node[PARAM] : undefined;
+      node = node[PARAM];
+    } else {
+      canonical += `/${encodeFileSegment(segment)}`;
+      node = undefined;
     }
   }
   return canonical || '/';

@@ -68,7 +68,9 @@ export function parseRequestTarget(raw: string): RequestTarget {
   const asked = query?.get(LANG_PARAM);
   // `/en` is the English home as `/en/` is: one key already, no detour.
   const moved = canonical !== undefined && canonical !== fullPath && fullPath !== EN_PREFIX;
-  const redirectTo = canonical === undefined ? undefined : policy.localized && isLang(asked) ? localizePath(path, asked) + search : moved ? url : undefined;
+  // A file's query is the file's own business (`?v=` makes an image immutable): it goes along as sent.
+  const movedTo = policy.kind === 'file' && queryAt >= 0 ? path + originForm.slice(queryAt) : url;
+  const redirectTo = canonical === undefined ? undefined : policy.localized && isLang(asked) ? localizePath(path, asked) + search : moved ? movedTo : undefined;
   return { policy, path, lang, params, url, redirectTo };
 }
 

@@ -47,6 +47,15 @@ export async function makeVariant(image: CatalogImage, width: number, format: Va
   }
 }
 
+/** A request path as the file names read (`%40` is `@`), or '' when its escapes are not UTF-8 (then nothing matches). */
+function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return '';
+  }
+}
+
 /** The router, and a way to read public/images/ again (`npm run dev`, when an image is added or changed). */
 export type ImagesRouter = Router & { reloadCatalog: () => void };
 
@@ -59,7 +68,7 @@ export function createImagesRouter({ items, rootDir, cacheDir, maxBytes, workers
   router.use(createShareImageRouter({ items, rootDir, cache, ...(workers ? { drawCard: (card, photo) => workers.drawShareCard(card, photo) } : {}) }));
 
   router.get('/images/{*rest}', async (req: Request, res: Response, next) => {
-    const variant = parseVariantPath(req.path);
+    const variant = parseVariantPath(decodePath(req.path));
     const image = variant && catalog.byStem.get(variant.stem);
     // Only the widths and formats pages link: anything else would fill the disk on a stranger's request.
     // Thumbnail widths are offered for every image (the card cannot know its size): never enlarged.

@@ -7,6 +7,7 @@ import { computeArticleLinks, type LinkedArticle } from './article-links';
 import { ContentFileError, displayPath, linkProblems, sortProblems, type ContentProblem } from './content-problems';
 import { checkArticles, type CheckedArticle } from './content-rules';
 import { parseArticleSource, readBodyReferences } from './parse-article-file';
+import { parseSynonyms, SYNONYMS_FILE } from './synonyms';
 
 /** An article that only a preview link shows. */
 export interface HiddenArticle {
@@ -29,7 +30,26 @@ async function listArticleFiles(articlesDir: string): Promise<string[]> {
   return names.filter((name) => name.endsWith('.md')).sort();
 }
 
-/** Checks CONTENT_DIR/articles/*.md; `publicDir` is where local images and files are looked for. */
+/** The mistakes of CONTENT_DIR/synonyms.yml (none when there is no file): the server would drop those groups. */
+async function checkSynonyms(contentDir: string): Promise<ContentProblem[]> {
+  const synonymsFile = path.join(contentDir, SYNONYMS_FILE);
+  const text = await readFile(synonymsFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  const file = displayPath(synonymsFile);
+  return parseSynonyms(text).problems.map(({ line, message }) => ({
+    file,
+    line,
+    column: 1,
+    kind: 'invalid-synonyms',
+    severity: 'error',
+    field: 'file',
+    message,
+  }));
+}
+
+/** Checks CONTENT_DIR/articles/*.md and CONTENT_DIR/synonyms.yml; `publicDir` is where local images and files are looked for. */
 export async function checkContentFolder({
   contentDir,
   publicDir,
@@ -81,5 +101,6 @@ export async function checkContentFolder({
   const hasPublicFile = publicDir ? (pathname: string) => existsSync(path.join(publicDir, path.normalize(pathname).replace(/^([/\\])+/, ''))) : undefined;
   problems.push(...linkProblems(computeArticleLinks(linked).problems));
   problems.push(...checkArticles(checked, { others: refused, ...(hasPublicFile ? { hasPublicFile } : {}) }));
+  problems.push(...(await checkSynonyms(contentDir)));
   return { files: names.length, problems: sortProblems(problems), hidden };
 }

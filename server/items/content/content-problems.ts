@@ -28,7 +28,9 @@ export type ContentProblemKind =
   /** Two articles of one language share a `translationKey` (decision 040). */
   | 'translation-conflict'
   /** An alias that is a live id, or that two articles claim (decision 040). */
-  | 'alias-conflict';
+  | 'alias-conflict'
+  /** content/synonyms.yml is not YAML, or a group is not a list of two terms or more (decision 046). */
+  | 'invalid-synonyms';
 
 /** An error keeps the file's article out (its last good version serves on); a warning is only told. */
 export type ContentProblemSeverity = 'error' | 'warning';

@@ -139,7 +139,15 @@ export function checkArticles(
     byId.set(article.id, article);
     for (const tag of article.tags) tagKeys.add(toTagKey(tag));
   }
-  for (const article of byId.values()) for (const alias of article.refs.aliases ?? []) if (!byId.has(alias)) aliases.set(alias, article);
+  // As the site answers them (article-links.ts): a former id claimed by two articles leads to neither.
+  const claimed = new Set<string>();
+  for (const article of byId.values())
+    for (const alias of article.refs.aliases ?? []) {
+      if (byId.has(alias)) continue;
+      if (claimed.has(alias)) aliases.delete(alias);
+      else aliases.set(alias, article);
+      claimed.add(alias);
+    }
   const context: RuleContext = { byId, aliases, tagKeys, ...(hasPublicFile ? { hasPublicFile } : {}) };
   return [...byId.values(), ...others].flatMap((article) => rules.flatMap((rule) => rule(article, context)));
 }

@@ -244,7 +244,7 @@ export function parseArticleSource(
     refs = readReferences(tokens, text.split(/\r?\n/), layout.bodyLine);
     const imagesAt = layout.keys.get(meta.images ? 'images' : 'image') ?? layout.end;
     refs.images.unshift(...images.map((target) => ({ target, ...imagesAt })));
-    if (meta.aliases?.length) refs.aliases = meta.aliases;
+    if (meta.aliases?.length) refs.aliases = [...new Set(meta.aliases)];
   }
   return {
     article,

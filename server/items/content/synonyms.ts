@@ -10,21 +10,40 @@ export const SYNONYMS_FILE = 'synonyms.yml';
 /** Edits come in bursts (an editor writes, renames): read once things are quiet. */
 const DEBOUNCE_MS = 100;
 
-/** The groups of a synonyms file's text; problems named for the log. A group is a list of two terms or more. */
-export function parseSynonyms(text: string): { groups: string[][]; problems: string[] } {
+/** A mistake in a synonyms file, at its 1-based line. */
+export interface SynonymsProblem {
+  line: number;
+  message: string;
+}
+
+/** The 1-based line of each top-level list item (`- …`): where group N is written. */
+function findGroupLines(text: string): number[] {
+  const lines: number[] = [];
+  text.split(/\r?\n/).forEach((line, at) => {
+    if (/^-(\s|$)/.test(line)) lines.push(at + 1);
+  });
+  return lines;
+}
+
+/** The groups of a synonyms file's text, and its mistakes by line. A group is a list of two terms or more. */
+export function parseSynonyms(text: string): { groups: string[][]; problems: SynonymsProblem[] } {
   let data: unknown;
   try {
     data = yaml.load(text);
   } catch (error) {
-    return { groups: [], problems: [`not valid YAML: ${(error as Error).message.split('\n')[0]}`] };
+    // js-yaml's errors carry the place (0-based) and the reason, untyped.
+    const { mark, reason } = error as { mark?: { line: number }; reason?: string };
+    return { groups: [], problems: [{ line: (mark?.line ?? 0) + 1, message: `not valid YAML: ${reason ?? (error as Error).message.split('\n')[0]}` }] };
   }
   if (data === null || data === undefined) return { groups: [], problems: [] };
-  if (!Array.isArray(data)) return { groups: [], problems: ['expected a list of groups, each a list of terms'] };
+  if (!Array.isArray(data)) return { groups: [], problems: [{ line: 1, message: 'expected a list of groups, each a list of terms' }] };
   const groups: string[][] = [];
-  const problems: string[] = [];
+  const problems: SynonymsProblem[] = [];
+  const groupLines = findGroupLines(text);
   data.forEach((group: unknown, at) => {
     const terms = Array.isArray(group) ? group.filter((term): term is string | number => typeof term === 'string' || typeof term === 'number').map(String) : [];
-    if (!Array.isArray(group) || terms.length !== group.length || terms.length < 2) problems.push(`group ${at + 1}: expected a list of two terms or more`);
+    if (!Array.isArray(group) || terms.length !== group.length || terms.length < 2)
+      problems.push({ line: groupLines[at] ?? 1, message: `group ${at + 1}: expected a list of two terms or more` });
     else groups.push(terms.map((term) => term.trim()).filter((term) => term.length > 0));
   });
   return { groups, problems };
@@ -40,7 +59,7 @@ function readSynonyms(file: string, log: Logger): string[][] {
     return [];
   }
   const { groups, problems } = parseSynonyms(text);
-  for (const problem of problems) log.warn({ file }, `${path.basename(file)}: ${problem}`);
+  for (const { line, message } of problems) log.warn({ file, line }, `${path.basename(file)}:${line}: ${message}`);
   return groups;
 }
 

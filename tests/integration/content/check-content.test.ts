@@ -108,6 +108,17 @@ describe('npm run check', () => {
     expect((await check()).out).toContain('2 hidden articles (drafts, future dates): set PREVIEW_SECRET to get their preview links.');
   });
 
+  it('reports a malformed synonyms group at its line', async () => {
+    await put('publie.md', [...head('publie'), 'Corps.']);
+    await writeFile(path.join(dir, 'synonyms.yml'), '# Groupes\n- [k8s, kubernetes]\n- [seul]\n- [js, javascript]\n');
+    const { code, err } = await check();
+    expect(code).toBe(1);
+    expect(err).toContain(`${path.join(dir, 'synonyms.yml')}:3:1: group 2: expected a list of two terms or more`);
+
+    await writeFile(path.join(dir, 'synonyms.yml'), '- [k8s, kubernetes\n- [js, javascript]\n');
+    expect((await check()).err).toMatch(new RegExp(`${path.join(dir, 'synonyms.yml').replace(/[.]/g, '\\.')}:\\d+:1: not valid YAML: `));
+  });
+
   it('passes on the sample content', async () => {
     const { code, out } = await check({ CONTENT_DIR: path.join(rootDir, 'content') });
     expect(code).toBe(0);

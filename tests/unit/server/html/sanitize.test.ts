@@ -81,6 +81,20 @@ describe('sanitizeArticleHtml', () => {
     ).toEqual(['https://www.youtube-nocookie.com/embed/abc']);
   });
 
+  it('grants an embedded player only the features players use', () => {
+    const $ = cheerio.load(
+      sanitizeArticleHtml(
+        '<iframe src="https://player.vimeo.com/video/1" allow="autoplay; serial; fullscreen *; display-capture; clipboard-write https://evil.example" allowfullscreen></iframe>' +
+          '<iframe src="https://www.youtube.com/embed/a" allow="hid; usb"></iframe>',
+      ),
+      null,
+      false,
+    );
+    expect($('iframe').first().attr('allow')).toBe('autoplay; fullscreen; clipboard-write');
+    expect($('iframe').first().attr('allowfullscreen')).toBeDefined();
+    expect($('iframe').last().attr('allow')).toBeUndefined();
+  });
+
   it('drops classes other than code languages and highlight spans', () => {
     const $ = cheerio.load(sanitizeArticleHtml('<p class="alert">x</p><code class="language-sql evil">y</code>'), null, false);
     expect($('p').attr('class')).toBeUndefined();

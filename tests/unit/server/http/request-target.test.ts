@@ -47,6 +47,13 @@ describe('parseRequestTarget', () => {
     expect(parseRequestTarget('/articles').policy.cacheControl(60)).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400');
   });
 
+  it("writes a file's name with the characters a path keeps, an id or a tag as the links escape it", () => {
+    expect(parseRequestTarget('/images/a%402x%2Bb.640w.webp?v=1').redirectTo).toBe('/images/a@2x+b.640w.webp?v=1');
+    expect(parseRequestTarget('/images/a@2x+b.640w.webp?v=1').redirectTo).toBeUndefined();
+    expect(parseRequestTarget('/tags/c++').redirectTo).toBe('/tags/c%2B%2B');
+    expect(parseRequestTarget('/articles/a@b').redirectTo).toBe('/articles/a%40b');
+  });
+
   it('reads an absolute-form target by its path and query only', () => {
     expect(parseRequestTarget('http://evil.example/www-be/items/v1.0/items?f=x')).toMatchObject({
       policy: { kind: 'items-api' },

@@ -51,6 +51,11 @@ describe('checks across articles', () => {
     ]);
   });
 
+  it('counts a link to a former id two articles claim as broken, since it leads to neither', () => {
+    const problems = messagesOf([article('a', ['/articles/ancien']), article('b', [], { aliases: ['ancien'] }), article('c', [], { aliases: ['ancien'] })]);
+    expect(problems).toEqual(['a.md:broken-link:link to a missing article "ancien" (/articles/ancien)']);
+  });
+
   it('checks images: missing ones, and body images without alt text as warnings', () => {
     const images = [
       { ...at('/images/absente.png'), alt: 'Schéma' },
