@@ -8,7 +8,6 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { PurgeCSS } from 'purgecss';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureNode } from './tests/support/ensure-node.mjs';
@@ -323,15 +322,6 @@ async function writeDevStamp(devDir) {
   await writeFile(path.join(devDir, '.build-stamp'), `dev ${hash.digest('base64url')}\n`);
 }
 
-/** A process's nice value; left as it is where the system refuses (raising a priority may need privileges). */
-function setPriority(child, nice) {
-  try {
-    if (child.pid) os.setPriority(child.pid, nice);
-  } catch {
-    // Only slower.
-  }
-}
-
 /** The packages a server bundle imports when it loads (the metafile's static external imports). */
 function staticExternals(metafile) {
   const index = Object.entries(metafile.outputs).find(([file]) => file.endsWith(`${path.sep}index.js`) || file.endsWith('/index.js'));
@@ -353,19 +343,16 @@ async function runDev() {
   const spareFile = path.join(DEV_DIST_DIR, 'server', 'dev-spare.js');
   let preload = [];
   let server = null;
-  let spare = null;
-  let spareTimer;
-  const startSpare = () => {
-    clearTimeout(spareTimer);
-    if (spare && spare.exitCode === null && spare.signalCode === null) return;
-    spare = fork(spareFile, [], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    // Loading ahead gives way to the server and the browser; given the bundle, it is a server like any (below).
-    setPriority(spare, 10);
+  // Processes started ahead, oldest (most loaded) first: two, so that edits in a row each find one loaded.
+  let spares = [];
+  const forkSpare = () => {
+    const spare = fork(spareFile, [], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     spare.send({ preload });
-    const started = spare;
-    started.once('exit', () => {
-      if (spare === started) spare = null;
-    });
+    spare.once('exit', () => (spares = spares.filter((each) => each !== spare)));
+    return spare;
+  };
+  const fillSpares = () => {
+    while (spares.length < SPARES) spares.push(forkSpare());
   };
   // Server processes not yet exited: the next one goes on (port, content cache slot) once all others are gone.
   const alive = new Set();
@@ -378,9 +365,7 @@ async function runDev() {
   };
   // A restart: the waiting process loads the new bundle while the old one stops.
   const restart = () => {
-    startSpare();
-    const next = spare;
-    spare = null;
+    const next = spares.shift() ?? forkSpare();
     server = next;
     for (const old of alive) {
       // The dev server stops at once on SIGTERM: streams ended, content snapshot written, port and cache slot freed.
@@ -397,10 +382,10 @@ async function runDev() {
         waiting = next;
         goIfAlone();
       } else if (message?.listening) {
-        spareTimer = setTimeout(startSpare, SPARE_DELAY_MS);
+        // Once the pages have reloaded: loading a process ahead must not slow the restart it is for.
+        setTimeout(fillSpares, SPARES_DELAY_MS);
       }
     });
-    setPriority(next, 0);
     next.send({ start: pathToFileURL(serverFile).href });
   };
   const contexts = await createDevBuilds(DEV_DIST_DIR);
@@ -424,6 +409,7 @@ async function runDev() {
   let changed = new Set();
   let timer;
   let building = Promise.resolve();
+  let queued = 0;
   const onChange = (dir) => (_event, name) => {
     // Editors' swap and backup files are no sources.
     if (!name || !SOURCE_FILE.test(String(name))) return;
@@ -432,10 +418,14 @@ async function runDev() {
     timer = setTimeout(() => {
       const files = [...changed];
       changed = new Set();
+      queued += 1;
       building = building.then(async () => {
+        queued -= 1;
         // A file no build has read yet (a new one) may be read by any.
         const reading = kinds.filter((kind) => files.some((file) => inputs[kind].has(file)));
-        if (await build(reading.length > 0 ? reading : kinds)) restart();
+        const built = await build(reading.length > 0 ? reading : kinds);
+        // A file saved again during the build (an editor writing in steps) is built again: one restart, after the last build.
+        if (built && changed.size === 0 && queued === 0) restart();
       });
     }, SETTLE_MS);
   };
@@ -443,7 +433,7 @@ async function runDev() {
   const stop = async () => {
     for (const watcher of watchers) watcher.close();
     await Promise.all(Object.values(contexts).map((context) => context.dispose()));
-    spare?.kill('SIGKILL');
+    for (const spare of spares) spare.kill('SIGKILL');
     server?.kill('SIGTERM');
     process.exit(0);
   };
@@ -452,8 +442,9 @@ async function runDev() {
 }
 
 // Editors write a file in several steps: one build for the lot.
-const SETTLE_MS = 15;
-const SPARE_DELAY_MS = 0;
+const SETTLE_MS = 25;
+const SPARES = 2;
+const SPARES_DELAY_MS = 300;
 const SOURCE_FILE = /\.(tsx?|m?js|css|json)$/;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
