@@ -1,8 +1,9 @@
 // Builds the browser bundle (hashed names + manifest the server reads) and the Node server bundle.
 // Usage: node esbuild.config.mjs [--if-stale | --dev]
 import * as esbuild from 'esbuild';
-import { spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { watch } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { PurgeCSS } from 'purgecss';
 import { promisify } from 'node:util';
@@ -199,7 +200,7 @@ async function precompressAssets() {
 }
 
 /** Maps the client entry points to their hashed public URLs. */
-function writeManifest(metafile) {
+function writeManifest(metafile, file = manifestPath) {
   const manifest = {};
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || file.endsWith('.map')) continue;
@@ -207,7 +208,7 @@ function writeManifest(metafile) {
     const key = file.endsWith('.css') ? 'css' : name === 'islands' ? 'js' : name;
     manifest[key] = '/assets/' + path.basename(file);
   }
-  return writeFile(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
+  return writeFile(file, JSON.stringify(manifest, null, 2) + '\n');
 }
 
 export async function buildAll() {
@@ -248,80 +249,203 @@ export async function buildIfStale() {
  * Development builds: drops the outputs of earlier builds and compresses the new ones at the fastest
  * levels, so the server starts without compressing megabytes of unminified code itself.
  */
-async function keepDevAssets(metafile) {
+async function keepDevAssets(metafile, devAssetsDir) {
   const current = new Set(Object.keys(metafile.outputs).map((file) => path.basename(file)));
-  const files = await readdir(assetsDir);
+  const files = await readdir(devAssetsDir);
   await Promise.all(
     files.map(async (name) => {
       const base = name.replace(/\.(gz|br)$/, '');
-      if (!current.has(base)) return rm(path.join(assetsDir, name), { force: true });
+      if (!current.has(base)) return rm(path.join(devAssetsDir, name), { force: true });
       if (name !== base || files.includes(`${name}.br`)) return undefined;
-      const body = await readFile(path.join(assetsDir, name));
+      const body = await readFile(path.join(devAssetsDir, name));
       const [gz, br] = await Promise.all([gzip(body, { level: 1 }), brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } })]);
-      await Promise.all([writeFile(path.join(assetsDir, `${name}.gz`), gz), writeFile(path.join(assetsDir, `${name}.br`), br)]);
+      await Promise.all([writeFile(path.join(devAssetsDir, `${name}.gz`), gz), writeFile(path.join(devAssetsDir, `${name}.br`), br)]);
       return undefined;
     }),
   );
 }
 
+/** Where `npm run dev` builds: never dist/, which `npm start`, PM2 and the image run (decision 047). */
+export const DEV_DIST_DIR = path.join(root, 'dist-dev');
+// Loaded from node_modules in development (in production they are bundled): the waiting server process has them loaded already.
+const DEV_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'];
+
 /**
- * Rebuilds on change and restarts the server after each successful build; the server (built with
- * __SITE_DEV__) reloads the open pages itself, on a restart and when content or public/ change.
+ * The esbuild contexts of `npm run dev`, writing to `devDir`: the client unminified; the server with
+ * __SITE_DEV__ (live reload, overlay, pretty logs) and its waiting-process entry (decision 041); the
+ * worker threads' module apart, so that an edit of a page leaves it (and the articles it prepared) be.
  */
-async function runDev() {
-  await mkdir(assetsDir, { recursive: true });
-  // Development builds are not minified: make the next `npm start` rebuild for production.
-  await rm(stampPath, { force: true });
-  let server = null;
-  let starting = Promise.resolve();
-  const start = () => {
-    server = spawn(process.execPath, ['--enable-source-maps', path.join(distDir, 'server', 'index.js')], { stdio: 'inherit' });
-  };
-  // The old server must have let the port go before the new one listens.
-  const restart = () => {
-    starting = starting.then(
-      () =>
-        new Promise((resolve) => {
-          const old = server;
-          if (!old || old.exitCode !== null) {
-            start();
-            resolve();
-            return;
-          }
-          old.once('exit', () => {
-            start();
-            resolve();
-          });
-          // Open event streams would hold a graceful stop for seconds: the dev server has nothing to finish.
-          old.kill('SIGKILL');
-        }),
-    );
-  };
-  let pending = 2;
-  const onEnd = (kind) => ({
-    name: `restart-on-${kind}`,
+export async function createDevBuilds(devDir) {
+  const devAssetsDir = path.join(devDir, 'public', 'assets');
+  await mkdir(devAssetsDir, { recursive: true });
+  const after = (kind) => ({
+    name: `after-${kind}`,
     setup(build) {
       build.onEnd(async (result) => {
         if (result.errors.length > 0) return;
-        if (kind === 'client') await Promise.all([writeManifest(result.metafile), keepDevAssets(result.metafile)]);
-        if (pending > 0) pending -= 1;
-        if (pending === 0) restart();
+        if (kind === 'client') {
+          await Promise.all([writeManifest(result.metafile, path.join(devDir, 'public', 'manifest.json')), keepDevAssets(result.metafile, devAssetsDir)]);
+        } else if (kind === 'worker') {
+          await writeDevStamp(devDir);
+        }
       });
     },
   });
-  const contexts = await Promise.all([
-    esbuild.context({ ...clientOptions, minify: false, plugins: [onEnd('client')] }),
-    esbuild.context({ ...serverOptions, define: { ...serverOptions.define, __SITE_DEV__: 'true' }, plugins: [onEnd('server')] }),
+  const node = (kind, entryPoints) =>
+    esbuild.context({
+      ...serverOptions,
+      entryPoints,
+      outdir: path.join(devDir, 'server'),
+      metafile: true,
+      // A source map took esbuild longer than the rest of a rebuild; the unminified bundle names each source file.
+      sourcemap: false,
+      external: [...serverOptions.external, ...DEV_EXTERNALS],
+      define: { ...serverOptions.define, __SITE_DEV__: 'true' },
+      plugins: [after(kind)],
+    });
+  const [client, server, worker] = await Promise.all([
+    esbuild.context({ ...clientOptions, outdir: devAssetsDir, minify: false, plugins: [after('client')] }),
+    node('server', { index: 'server/index.ts', 'dev-spare': 'server/dev/dev-spare.ts' }),
+    node('worker', { 'article-worker': 'server/workers/article-worker.ts' }),
   ]);
-  await Promise.all(contexts.map((context) => context.watch()));
+  return { client, server, worker };
+}
+
+/**
+ * The dev build's stamp names the code that prepares articles (the worker bundle) and the packages: a
+ * restart after an edit elsewhere finds the articles it prepared before in the content cache.
+ */
+async function writeDevStamp(devDir) {
+  const hash = createHash('sha256');
+  hash.update(await readFile(path.join(devDir, 'server', 'article-worker.js')));
+  hash.update(await readFile(path.join(root, 'package-lock.json')).catch(() => ''));
+  await writeFile(path.join(devDir, '.build-stamp'), `dev ${hash.digest('base64url')}\n`);
+}
+
+/** The packages a server bundle imports when it loads (the metafile's static external imports). */
+function staticExternals(metafile) {
+  const index = Object.entries(metafile.outputs).find(([file]) => file.endsWith(`${path.sep}index.js`) || file.endsWith('/index.js'));
+  if (!index) return [];
+  return [
+    ...new Set(index[1].imports.filter((each) => each.external && each.kind === 'import-statement' && !each.path.startsWith('node:')).map((each) => each.path)),
+  ];
+}
+
+/**
+ * `npm run dev`: rebuilds what an edit touched and restarts the server on the new build; the server
+ * (built with __SITE_DEV__) reloads the open pages itself, on a restart and when content or public/
+ * change. A restart is cheap (decision 041): the next server process is started ahead, with the
+ * packages loaded, and only waits for a build; the old one writes its content snapshot and lets the
+ * port go while the new one loads the bundle.
+ */
+async function runDev() {
+  const serverFile = path.join(DEV_DIST_DIR, 'server', 'index.js');
+  const spareFile = path.join(DEV_DIST_DIR, 'server', 'dev-spare.js');
+  let preload = [];
+  let server = null;
+  // Processes started ahead, oldest (most loaded) first: two, so that edits in a row each find one loaded.
+  let spares = [];
+  const forkSpare = () => {
+    const spare = fork(spareFile, [], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    spare.send({ preload });
+    spare.once('exit', () => (spares = spares.filter((each) => each !== spare)));
+    return spare;
+  };
+  const fillSpares = () => {
+    while (spares.length < SPARES) spares.push(forkSpare());
+  };
+  // Server processes not yet exited: the next one goes on (port, content cache slot) once all others are gone.
+  const alive = new Set();
+  let waiting = null;
+  const goIfAlone = () => {
+    if (waiting && alive.size === 1 && alive.has(waiting)) {
+      waiting.send({ go: true });
+      waiting = null;
+    }
+  };
+  // A restart: the waiting process loads the new bundle while the old one stops.
+  const restart = () => {
+    const next = spares.shift() ?? forkSpare();
+    server = next;
+    for (const old of alive) {
+      // The dev server stops at once on SIGTERM: streams ended, content snapshot written, port and cache slot freed.
+      old.kill('SIGTERM');
+      setTimeout(() => old.exitCode === null && old.signalCode === null && old.kill('SIGKILL'), 3_000).unref();
+    }
+    alive.add(next);
+    next.once('exit', () => {
+      alive.delete(next);
+      goIfAlone();
+    });
+    next.on('message', (message) => {
+      if (message?.waiting) {
+        waiting = next;
+        goIfAlone();
+      } else if (message?.listening) {
+        // Once the pages have reloaded: loading a process ahead must not slow the restart it is for.
+        setTimeout(fillSpares, SPARES_DELAY_MS);
+      }
+    });
+    next.send({ start: pathToFileURL(serverFile).href });
+  };
+  const contexts = await createDevBuilds(DEV_DIST_DIR);
+  const kinds = Object.keys(contexts);
+  const inputs = Object.fromEntries(kinds.map((kind) => [kind, new Set()]));
+  /** Builds `which`; true when all succeeded (esbuild has printed the errors otherwise). */
+  const build = async (which) => {
+    const results = await Promise.all(which.map((kind) => contexts[kind].rebuild().catch(() => null)));
+    if (results.some((result) => result === null)) return false;
+    which.forEach((kind, at) => {
+      const { metafile } = results[at];
+      inputs[kind] = new Set(Object.keys(metafile.inputs).map((file) => path.resolve(root, file)));
+      if (kind === 'server') preload = staticExternals(metafile);
+    });
+    return true;
+  };
+  if (await build(kinds)) restart();
+  else console.error('dev: the first build failed; waiting for an edit');
+
+  // fs.watch sees a save at once (esbuild's own watch polls); only the builds that read the file run.
+  let changed = new Set();
+  let timer;
+  let building = Promise.resolve();
+  let queued = 0;
+  const onChange = (dir) => (_event, name) => {
+    // Editors' swap and backup files are no sources.
+    if (!name || !SOURCE_FILE.test(String(name))) return;
+    changed.add(path.join(dir, String(name)));
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const files = [...changed];
+      changed = new Set();
+      queued += 1;
+      building = building.then(async () => {
+        queued -= 1;
+        // A file no build has read yet (a new one) may be read by any.
+        const reading = kinds.filter((kind) => files.some((file) => inputs[kind].has(file)));
+        const built = await build(reading.length > 0 ? reading : kinds);
+        // A file saved again during the build (an editor writing in steps) is built again: one restart, after the last build.
+        if (built && changed.size === 0 && queued === 0) restart();
+      });
+    }, SETTLE_MS);
+  };
+  const watchers = ['client', 'shared', 'server'].map((dir) => watch(path.join(root, dir), { recursive: true }, onChange(path.join(root, dir))));
   const stop = async () => {
-    await Promise.all(contexts.map((context) => context.dispose()));
+    for (const watcher of watchers) watcher.close();
+    await Promise.all(Object.values(contexts).map((context) => context.dispose()));
+    for (const spare of spares) spare.kill('SIGKILL');
     server?.kill('SIGTERM');
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
+
+// Editors write a file in several steps: one build for the lot.
+const SETTLE_MS = 25;
+const SPARES = 2;
+const SPARES_DELAY_MS = 300;
+const SOURCE_FILE = /\.(tsx?|m?js|css|json)$/;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = new Set(process.argv.slice(2));

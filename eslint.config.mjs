@@ -16,7 +16,7 @@ const browserOnly = {
 const restrict = (patterns) => ['error', { patterns: patterns.map(({ group, message }) => ({ group, message })) }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.scratch/**', 'bench/results/**', 'docs/**'] },
+  { ignores: ['dist/**', 'dist-dev/**', 'node_modules/**', 'coverage/**', '.scratch/**', 'bench/results/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

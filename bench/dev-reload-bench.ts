@@ -59,8 +59,20 @@ async function main() {
     }
     const page = await browser.newPage();
     const rows: string[][] = [];
+    // The write that put back the previous row's file sends a reload, which may abort this navigation: go again.
+    const open = async (url: string) => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await page.goto(`${origin}${url}`);
+          return;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          await sleep(500);
+        }
+      }
+    };
     const measure = async (label: string, url: string, runs: number, edit: (run: number) => Promise<() => Promise<boolean>>) => {
-      await page.goto(`${origin}${url}`);
+      await open(url);
       const times: number[] = [];
       for (let run = 0; run < runs; run += 1) {
         // The page listens (its event stream is open) before the edit, as after a first load.

@@ -15,8 +15,9 @@ import { createArticleWorkers } from './workers/worker-pool';
 /** In-flight requests, and idle connections past their keep-alive timeout (5 s), get this long after a stop signal. */
 const SHUTDOWN_GRACE_MS = 8_000;
 
-// dist/server/index.js → the project root is two levels up.
+// dist/server/index.js (dist-dev/ for `npm run dev`) → the build is one level up, the project root two.
 const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+const distDir = fileURLToPath(new URL('../', import.meta.url));
 
 async function main(): Promise<void> {
   let config;
@@ -34,10 +35,12 @@ async function main(): Promise<void> {
   const logger = devSetUp?.logger ?? createLogger(config.logLevel);
   // Articles are prepared and content files parsed on these threads, never on the event loop (decision 027).
   const workers = await createArticleWorkers({ threads: config.workerThreads, logger });
+  // Started ahead by `npm run dev` (decision 041): the server it replaces frees the port and the content cache first.
+  await devSetUp?.waitForTurn();
   const source = await createItemsSource(config, logger, { workers, publicDir: path.join(rootDir, 'public') });
   const [site, assets] = await Promise.all([
-    loadSiteResources(rootDir, config.siteUrl, config.contentDir),
-    loadHashedAssets(path.join(rootDir, 'dist', 'public', 'assets')),
+    loadSiteResources(rootDir, config.siteUrl, config.contentDir, distDir),
+    loadHashedAssets(path.join(distDir, 'public', 'assets')),
   ]);
   const dev = devSetUp?.tools;
   const app = createApp({ config, logger, source, site, rootDir, assets, workers, ...(dev && { dev }) });
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
       { host: config.host, port, items: source.description, siteUrl: config.siteUrl, workerThreads: config.workerThreads },
       `listening on http://${config.host}:${port}`,
     );
+    devSetUp?.listening();
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');
@@ -61,6 +65,13 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: finishing in-flight requests');
     dev?.close();
+    if (devSetUp) {
+      // Development: nothing to finish, and the next server waits for the port and the content cache (decision 041).
+      server.closeAllConnections();
+      server.close();
+      void source.close().finally(() => process.exit(0));
+      return;
+    }
     void drainServer(server, { graceMs: SHUTDOWN_GRACE_MS, onForced: () => logger.warn('in-flight requests did not finish in time, closing them') }).then(() =>
       source
         .close()

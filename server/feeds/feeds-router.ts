@@ -95,7 +95,8 @@ export function createFeedsRouter({ cache, responseCache, ttlSeconds, context, f
     answer(req, res, 'application/xml; charset=utf-8', async () => {
       const [articles, translationGroups] = await Promise.all([cache.list(''), cache.listTranslationGroups()]);
       const indexable = articles.filter((article) => !cache.isUnpublished(article.id));
-      return buildSitemap(context.siteUrl, indexable, translationGroups);
+      const published = translationGroups.map((group) => group.filter((id) => !cache.isUnpublished(id))).filter((group) => group.length > 1);
+      return buildSitemap(context.siteUrl, indexable, published);
     }),
   );
   router.get(paths.robots, (req, res) => answer(req, res, 'text/plain; charset=utf-8', async () => buildRobotsTxt(context.siteUrl)));

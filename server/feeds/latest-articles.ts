@@ -27,7 +27,10 @@ export async function readLatestArticles(
   onFailure?: OnArticleFailure,
 ): Promise<Article[]> {
   const key = tag === undefined ? undefined : toTagKey(tag);
-  const latest = (await items.list('')).filter((summary) => key === undefined || summary.tags.some((each) => toTagKey(each) === key)).slice(0, limit);
+  // Drafts and future articles SHOW_DRAFTS lists for local writing are never published in a feed.
+  const latest = (await items.list(''))
+    .filter((summary) => !items.isUnpublished?.(summary.id) && (key === undefined || summary.tags.some((each) => toTagKey(each) === key)))
+    .slice(0, limit);
   const articles = await Promise.all(
     latest.map((summary) =>
       items.get(summary.id).catch((error: unknown) => {

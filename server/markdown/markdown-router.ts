@@ -150,13 +150,15 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
       return renamed ? { redirect: paths.articleMarkdown(renamed) } : null;
     });
   });
+  // Drafts and future articles SHOW_DRAFTS lists for local writing: never offered to machines.
+  const published = (articles: ArticleSummary[]) => (items.isUnpublished ? articles.filter((article) => !items.isUnpublished!(article.id)) : articles);
   // One build per list: asked again (or at once by many) while the list is fresh, the same text.
   const llmsTexts = new WeakMap<ArticleSummary[], Promise<string>>();
   const readLlmsTxt = async () => {
     const articles = await items.list('');
     let text = llmsTexts.get(articles);
     if (!text) {
-      text = buildLlmsTxt(siteUrl, articles, t('CV.TITLE'), () => yieldToEventLoop());
+      text = buildLlmsTxt(siteUrl, published(articles), t('CV.TITLE'), () => yieldToEventLoop());
       llmsTexts.set(articles, text);
     }
     return text;
@@ -169,7 +171,7 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
         if (error instanceof ItemsUnavailableError) return [];
         throw error;
       });
-      return buildCvMarkdown({ siteUrl, t, now: new Date(), articles });
+      return buildCvMarkdown({ siteUrl, t, now: new Date(), articles: published(articles) });
     }),
   );
   return router;

@@ -46,8 +46,8 @@ export interface SiteResources {
   inlineScripts: string[];
 }
 
-export async function readManifest(rootDir: string): Promise<AssetManifest> {
-  const file = path.join(rootDir, 'dist', 'public', 'manifest.json');
+export async function readManifest(distDir: string): Promise<AssetManifest> {
+  const file = path.join(distDir, 'public', 'manifest.json');
   const manifest = await readJson<Partial<AssetManifest>>(file).catch(() => {
     throw new Error(`No client build at ${file}: run "npm run build" (npm start builds when needed).`);
   });
@@ -59,17 +59,22 @@ export async function readTranslations(rootDir: string, lang: Lang): Promise<Tra
   return readJson<Translations>(path.join(rootDir, 'public', 'assets', 'i18n', `${lang}.json`));
 }
 
-/** Everything in PageContext but the render time, and the built CSS; throws when the owner's data is wrong. */
-export async function loadSiteResources(rootDir: string, siteUrl: string, contentDir = path.join(rootDir, 'content')): Promise<SiteResources> {
+/** Everything in PageContext but the render time, and the built CSS (of the build in `distDir`); throws when the owner's data is wrong. */
+export async function loadSiteResources(
+  rootDir: string,
+  siteUrl: string,
+  contentDir = path.join(rootDir, 'content'),
+  distDir = path.join(rootDir, 'dist'),
+): Promise<SiteResources> {
   assertOwnerData(owner, path.join(rootDir, 'public'));
   const abouts = await Promise.all(LANGS.map((lang) => loadAboutText(contentDir, lang)));
   const [pkg, components, manifest, ...translations] = await Promise.all([
     readJson<{ version: string }>(path.join(rootDir, 'package.json')),
     readComponentVersions(rootDir),
-    readManifest(rootDir),
+    readManifest(distDir),
     ...LANGS.map((lang) => readTranslations(rootDir, lang)),
   ]);
-  const inlineCss = await readFile(path.join(rootDir, 'dist', 'public', manifest.css), 'utf8');
+  const inlineCss = await readFile(path.join(distDir, 'public', manifest.css), 'utf8');
   // Inlined as raw text in <style>: it must not be able to end the element.
   if (/<\/style/i.test(inlineCss)) throw new Error(`${manifest.css} contains "</style" and cannot be inlined`);
   const pageContexts = Object.fromEntries(

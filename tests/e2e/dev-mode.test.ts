@@ -1,6 +1,6 @@
 // `npm run dev` in a real Chromium (decision 045): the open page reloads itself when an article changes,
 // and a content error shows on the page, naming the file and the field, until it is fixed. The dev app
-// runs in-process (tests/support/dev-app.ts): the dev runner would rebuild the dist/ other tests use.
+// runs in-process (tests/support/dev-app.ts), on a content copy; tests/e2e/dev-build.test.ts runs the real runner.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

@@ -53,9 +53,9 @@ export class ContentState {
     });
   }
 
-  /** Listed, searched and served: published (or drafts shown) and its time has come. */
+  /** Listed, searched and served: published and its time has come; or any article when SHOW_DRAFTS shows them for local writing. */
   isVisible(entry: Entry | undefined): entry is Entry {
-    return entry !== undefined && (this.showDrafts || !entry.draft) && entry.time <= this.now();
+    return entry !== undefined && (this.showDrafts || (!entry.draft && entry.time <= this.now()));
   }
 
   /** Hidden now, but a preview link may show it: a draft, or an article dated in the future. */

@@ -112,4 +112,25 @@ describe('SHOW_DRAFTS', () => {
     expect(sitemap.text).toContain('/articles/http-caching');
     expect(sitemap.text).not.toContain('brouillon');
   });
+
+  it('shows drafts and future-dated articles in the pages and lists for local writing, never in feeds, sitemap or llms.txt', async () => {
+    const { app } = await start({ SHOW_DRAFTS: 'true' });
+    for (const id of ['brouillon', 'plus-tard']) {
+      const page = await request(app).get(`/articles/${id}`).expect(200);
+      expect(page.text, id).toContain('data-testid="draft-banner"');
+      expect(page.text, id).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+    for (const url of ['/articles', '/articles?f=relire', '/tags/Relecture']) {
+      const list = await request(app).get(url).expect(200);
+      expect(list.text, url).toContain('Mon brouillon secret');
+      expect(list.text, url).toContain('Mon article programmé');
+    }
+    for (const url of [paths.rss, paths.atom, paths.sitemap, paths.llmsTxt, paths.cvMarkdown]) {
+      const answer = await request(app).get(url).expect(200);
+      if (url !== paths.cvMarkdown) expect(answer.text, url).toContain('http-caching');
+      expect(answer.text, url).not.toMatch(/brouillon|plus-tard|Relecture|Mon article programmé/);
+    }
+    // No published article carries the drafts' tag: it has no feed.
+    await request(app).get('/tags/Relecture/rss.xml').expect(404);
+  });
 });
