@@ -124,6 +124,8 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
 
   return {
     description: `upstream ${baseUrl}`,
+    // Sanitised as they are decoded, on the threads: the cache has nothing left to do to them.
+    listsPrepared: true,
 
     list(filter, signal): Promise<ArticleSummary[]> {
       // Work outside a request (a start-up read, a script) shares one turn.

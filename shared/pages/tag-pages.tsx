@@ -82,6 +82,13 @@ export function TagPage() {
 export function TagsPage() {
   const { tags } = useLoaderData() as TagsPageData;
   const t = useT();
+  // One translation per distinct count: 1,000 tags were 1,000 interpolations in one render.
+  const countLabels = new Map<number, string>();
+  const countLabel = (count: number) => {
+    let label = countLabels.get(count);
+    if (label === undefined) countLabels.set(count, (label = t('TAGS.COUNT', { count })));
+    return label;
+  };
   return (
     <section className="tags-page" aria-labelledby="tags-heading">
       <PageHead title={t('TAGS.TITLE')} description={t('TAGS.DESCRIPTION')} shareCard={describeArticlesCard()} />
@@ -92,7 +99,7 @@ export function TagsPage() {
         {tags.map(({ tag, count }) => (
           <li className="list-inline-item mb-2" key={tag}>
             <SiteLink className="badge tag-badge" to={paths.tag(tag)}>
-              {tag} <span className="facet-count">({t('TAGS.COUNT', { count })})</span>
+              {tag} <span className="facet-count">({countLabel(count)})</span>
             </SiteLink>
           </li>
         ))}
