@@ -92,13 +92,21 @@ export function estimateBytes(value: unknown): number {
 /** List entries sized between two yields to the event loop. */
 const ESTIMATE_SLICE = 2_000;
 
+/** Sizes of the lists already estimated: an upstream answer that did not change comes back as the same array (decision 038). */
+const listSizes = new WeakMap<unknown[], number>();
+
 /** The size the store would compute for a list's entry, in slices: 27,000 summaries held the event loop 100-260 ms at once (issue 25). Undefined for a small value. */
 async function estimateEntryBytes(key: string, entry: Entry<unknown>): Promise<number | undefined> {
   if (!Array.isArray(entry.value) || entry.value.length <= ESTIMATE_SLICE) return undefined;
-  let total = 32;
-  for (const [index, item] of (entry.value as unknown[]).entries()) {
-    if (index > 0 && index % ESTIMATE_SLICE === 0) await yieldToEventLoop();
-    total += 8 + estimateBytes(item);
+  const list = entry.value as unknown[];
+  let total = listSizes.get(list);
+  if (total === undefined) {
+    total = 32;
+    for (const [index, item] of list.entries()) {
+      if (index > 0 && index % ESTIMATE_SLICE === 0) await yieldToEventLoop();
+      total += 8 + estimateBytes(item);
+    }
+    listSizes.set(list, total);
   }
   return Math.max(1, total + key.length * 2 + 64);
 }

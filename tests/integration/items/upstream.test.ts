@@ -261,6 +261,25 @@ describe('failures', () => {
   });
 });
 
+describe('the same list answered again (decision 038)', () => {
+  it('is the same list, decoded and reported once, while something holds it; a changed answer is decoded anew', async () => {
+    let articles = [article('42'), article('7', { tit: '' })];
+    upstream.handle((req, res, url) => serveArticles(articles)(req, res, url));
+    const recorder = createRecordingLogger();
+    await start({}, recorder.logger);
+    const first = await ctx.source.list('java');
+    // Another search text answered with the same bytes, and the next refresh: no second copy of every entry.
+    expect(await ctx.source.list('spring')).toBe(first);
+    expect(await ctx.source.list('java')).toBe(first);
+    expect(first.map((each) => each.id)).toEqual(['42']);
+    expect(recorder.lines().filter((line) => line.msg === 'malformed upstream item dropped')).toHaveLength(1);
+    articles = [article('42'), article('43')];
+    const changed = await ctx.source.list('java');
+    expect(changed).not.toBe(first);
+    expect(changed.map((each) => each.id)).toEqual(['42', '43']);
+  });
+});
+
 describe('validation and sanitising of upstream data', () => {
   it('drops malformed items and logs them, keeping the good ones', async () => {
     upstream.handle((_req, res) =>
