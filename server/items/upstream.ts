@@ -75,14 +75,20 @@ interface UpstreamOptions {
   workers?: ArticleWorkers;
 }
 
-/** Reads a body up to a size limit, into a buffer of its own (transferable to a thread), `hash` fed as it comes; a larger one is cancelled. */
-async function readLimitedBytes(response: Response, maxBytes: number, hash?: Hash): Promise<Uint8Array> {
+/** A body as read, in the chunks it came in. */
+interface ReadBody {
+  chunks: Uint8Array[];
+  byteLength: number;
+}
+
+/** Reads a body up to a size limit, `hash` fed as it comes; a larger one is cancelled. */
+async function readLimitedBody(response: Response, maxBytes: number, hash?: Hash): Promise<ReadBody> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
     throw new ItemsContentError(`upstream answer too large (${declared} bytes)`);
   }
-  if (!response.body) return new Uint8Array(0);
+  if (!response.body) return { chunks: [], byteLength: 0 };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -97,8 +103,16 @@ async function readLimitedBytes(response: Response, maxBytes: number, hash?: Has
     chunks.push(value);
     hash?.update(value);
   }
-  // Not Buffer.concat: a small result may sit in Node's shared buffer pool, which cannot be moved to a thread.
-  const bytes = new Uint8Array(total);
+  return { chunks, byteLength: total };
+}
+
+/**
+ * The body in a buffer of its own (transferable to a thread); joined only when it is decoded: a list
+ * answered before needs no 8 MB copy. Not Buffer.concat: a small result may sit in Node's shared
+ * buffer pool, which cannot be moved to a thread.
+ */
+function joinBody({ chunks, byteLength }: ReadBody): Uint8Array {
+  const bytes = new Uint8Array(byteLength);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
@@ -112,8 +126,8 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
   const limitLists = createFairLimit(MAX_CONCURRENT_LISTS, MAX_LISTS_PER_CLIENT);
   const lists = createListMemory();
 
-  /** GET a document's bytes (fed to `hash` as they come); null on 404; ItemsUnavailableError on anything else that is not a 200. */
-  async function getBytes(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES, hash?: Hash): Promise<Uint8Array | null> {
+  /** GET a document's body (fed to `hash` as it comes); null on 404; ItemsUnavailableError on anything else that is not a 200. */
+  async function getBody(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES, hash?: Hash): Promise<ReadBody | null> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -126,7 +140,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
         await response.body?.cancel();
         throw new ItemsUnavailableError(`upstream answered ${response.status}`);
       }
-      return await readLimitedBytes(response, maxBytes, hash);
+      return await readLimitedBody(response, maxBytes, hash);
     } catch (error) {
       if (error instanceof ItemsUnavailableError) throw error;
       const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
@@ -141,9 +155,9 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
     const f = normalizeFilter(filter);
     if (f) query.set('f', f);
     const hash = createHash('sha256');
-    const bytes = await getBytes(`${baseUrl}/items?${query.toString()}`, signal, MAX_UPSTREAM_BYTES, hash);
-    if (bytes === null) return decodeList(null, f);
-    return lists.recall(hash.digest('base64'), () => decodeList(bytes, f));
+    const body = await getBody(`${baseUrl}/items?${query.toString()}`, signal, MAX_UPSTREAM_BYTES, hash);
+    if (body === null) return decodeList(null, f);
+    return lists.recall(hash.digest('base64'), () => decodeList(joinBody(body), f));
   }
 
   async function decodeList(bytes: Uint8Array | null, f: string): Promise<ArticleSummary[]> {
@@ -174,9 +188,9 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
     },
 
     async get(id, signal): Promise<Article | null> {
-      const bytes = await getBytes(`${baseUrl}/items/${encodeURIComponent(id)}`, signal, MAX_UPSTREAM_ARTICLE_BYTES);
-      if (bytes === null) return null;
-      const decoded = await workers.decodeUpstreamArticle(bytes, `upstream article ${id}`);
+      const body = await getBody(`${baseUrl}/items/${encodeURIComponent(id)}`, signal, MAX_UPSTREAM_ARTICLE_BYTES);
+      if (body === null) return null;
+      const decoded = await workers.decodeUpstreamArticle(joinBody(body), `upstream article ${id}`);
       if ('invalid' in decoded) throw new ItemsContentError('upstream answered invalid JSON');
       if ('dropped' in decoded) {
         log.warn({ id, ...decoded.dropped }, 'malformed upstream article');
