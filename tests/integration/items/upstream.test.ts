@@ -278,6 +278,14 @@ describe('the same list answered again (decision 038)', () => {
     expect(changed).not.toBe(first);
     expect(changed.map((each) => each.id)).toEqual(['42', '43']);
   });
+
+  it('is sanitised alike with WORKER_THREADS=0, on the event loop', async () => {
+    upstream.handle(serveArticles([article('42', { sum: '<p onclick="alert(1)">Résumé<script>alert(2)</script></p>' })]));
+    await start({ WORKER_THREADS: '0' });
+    const list = await request(ctx.app).get(`${API}/items`).expect(200);
+    expect((list.body as { sum: string }[])[0]!.sum).toBe('<p>Résumé</p>');
+    expect((await request(ctx.app).get('/articles').expect(200)).text).not.toMatch(/onclick|alert\(2\)/);
+  });
 });
 
 describe('validation and sanitising of upstream data', () => {
