@@ -220,6 +220,7 @@ const caseRow = (result: CaseResult, name = result.name) => [
   name,
   verdict(result.reading.maxMs, BLOCK_TARGET_MS, 'ms'),
   verdict(result.reading.worstGapMs, BLOCK_TARGET_MS, 'ms'),
+  `${result.reading.worstBusyMs.toFixed(0)} ms`,
   verdict(result.peakRssMb, RSS_TARGET_MB, 'MB'),
   `${result.requests} (${describeStatuses(result.statuses)}), ${result.p50Ms.toFixed(0)} ms`,
 ];
@@ -231,6 +232,7 @@ function fairnessRow(fairness: FairnessResult, label = ''): string[] {
     `${label}visitor's fresh search: ${alone.toFixed(0)} ms alone (${fairness.aloneMs.map((ms) => ms.toFixed(0)).join(', ')}), ${flooded.toFixed(0)} ms during the flood (${fairness.floodedMs.map((ms) => ms.toFixed(0)).join(', ')}): ${(flooded / alone).toFixed(2)} × (≤ 2) ${flooded <= 2 * alone ? 'met' : 'MISSED'}`,
     `${fairness.reading.maxMs.toFixed(0)} ms`,
     `${fairness.reading.worstGapMs.toFixed(0)} ms`,
+    `${fairness.reading.worstBusyMs.toFixed(0)} ms`,
     verdict(fairness.peakRssMb, RSS_TARGET_MB, 'MB'),
     `flood: ${fairness.floodRequests} (${describeStatuses(fairness.floodStatuses)})`,
   ];
@@ -245,10 +247,10 @@ const loadAverage = () =>
 const summary = (floodLine: string) => [
   `The built server on 127.0.0.1 (npm start's command, bench/event-loop-probe.mjs preloaded) against tests/support/hostile-upstream.ts on 127.0.0.1, a fresh server per row. Hostile rows: ${LOAD_SECONDS} s of the row's paths in turn, 2 at a time, CACHE_TTL_SECONDS=1 (the upstream's answers are fetched and checked again every second), no response cache, no rate limit.`,
   `Fairness: 10,000 upstream items (every search answers all of them), the default rate limit, TRUST_PROXY=loopback; a visitor's fresh search (a new text each time, /articles?f=…) 5 times alone, then 5 times while another client keeps ${FLOOD_CONCURRENCY} distinct searches in flight${floodLine}.`,
-  'Peak RSS is the server process’s VmHWM at the end of the row; event-loop block is monitorEventLoopDelay’s max and the worst gap of a 1 ms interval.',
+  'Peak RSS is the server process’s VmHWM at the end of the row; event-loop block is monitorEventLoopDelay’s max and the worst gap of a 1 ms interval; own CPU in one gap is the most CPU time the main thread used within one gap of that interval (process.threadCpuUsage): on a busy machine, the part of a block that is the server’s own work rather than its wait for a core (for information, not a target).',
   `Load average when the report was written: ${loadAverage()} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`,
 ];
-const COLUMNS = ['case', 'worst event-loop delay', 'worst 1 ms interval gap', 'peak RSS', 'requests (statuses), p50'];
+const COLUMNS = ['case', 'worst event-loop delay', 'worst 1 ms interval gap', 'own CPU in one gap', 'peak RSS', 'requests (statuses), p50'];
 
 const upstream = await startHostileUpstream('plain');
 try {

@@ -82,6 +82,7 @@ export function TagPage() {
 export function TagsPage() {
   const { tags } = useLoaderData() as TagsPageData;
   const t = useT();
+  const { lang } = usePageContext();
   // One translation per distinct count: 1,000 tags were 1,000 interpolations in one render.
   const countLabels = new Map<number, string>();
   const countLabel = (count: number) => {
@@ -98,9 +99,10 @@ export function TagsPage() {
       <ul className="list-inline tag-cloud" data-testid="tag-list">
         {tags.map(({ tag, count }) => (
           <li className="list-inline-item mb-2" key={tag}>
-            <SiteLink className="badge tag-badge" to={paths.tag(tag)}>
+            {/* SiteLink's own link, without a component and a context read for each of up to 1,000 tags. */}
+            <a className="badge tag-badge" href={localizePath(paths.tag(tag), lang)}>
               {tag} <span className="facet-count">({countLabel(count)})</span>
-            </SiteLink>
+            </a>
           </li>
         ))}
       </ul>
