@@ -65,13 +65,16 @@ export function createSummarySanitiser(maxBytes = SANITISED_SUMMARIES_MAX_BYTES)
     maxSize: maxBytes,
     sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64),
   });
+  // Known by the text as cut: a hostile summary of megabytes is neither kept whole nor sanitised whole.
+  const cut = (html: string) => boundHtml(html, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS);
   return {
-    recall: (html) => (html === '' ? '' : known.get(html)),
+    recall: (html) => (html === '' ? '' : known.get(cut(html))),
     sanitise(html) {
-      let sanitised = html === '' ? '' : known.get(html);
+      const bounded = cut(html);
+      let sanitised = bounded === '' ? '' : known.get(bounded);
       if (sanitised === undefined) {
-        sanitised = sanitizeSummaryHtml(html);
-        known.set(html, sanitised);
+        sanitised = sanitizeArticleHtml(bounded);
+        known.set(bounded, sanitised);
       }
       return sanitised;
     },

@@ -224,6 +224,13 @@ describe('a list answer on its way to the page (decision 038)', () => {
     expect(Math.max(...packed.slices.map((slice) => slice.length))).toBeLessThan(300 * 1024);
   });
 
+  it('cuts a hostile summary of megabytes before sanitising it, as prepareSummary does', async () => {
+    const entries = [{ id: 'h', tit: 'H', date_m: '2024-01-01', sum: `<p>${fresh('R')}</p>`.repeat(100_000) }];
+    const decoded = await decodeUpstreamList(bytesOf(entries));
+    if (!('items' in decoded)) throw new Error('not decoded');
+    expect(decoded.items[0]!.summary.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+  });
+
   it('passes an unusable answer through as it is', async () => {
     expect(await unpackList(packList({ invalid: 'json' }), async () => {})).toEqual({ invalid: 'json' });
   });
