@@ -30,6 +30,8 @@ export interface LoopReading {
   p99Ms: number;
   meanMs: number;
   worstGapMs: number;
+  /** The most CPU time the main thread used between two turns of a 1 ms interval (0 where Node cannot tell). */
+  worstBusyMs: number;
 }
 
 /** Asks the probe in the server (over IPC) and waits for its answer, at most 10 s. */

@@ -52,6 +52,9 @@ async function readList(items: ItemsReader, signal: AbortSignal): Promise<Articl
 
 export { ARTICLE_ROUTE_ID };
 
+/** Tags in French order: one collator for the whole sort, not one per comparison (1,000 tags). */
+const frenchOrder = new Intl.Collator('fr');
+
 export function createRoutes(items: ItemsReader): RouteObject[] {
   return [
     {
@@ -121,7 +124,7 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
               element: <TagsPage />,
               loader: async (): Promise<TagsPageData> => {
                 const answer = await readItems(() => searchItems(items, { text: '', sort: 'date', page: 1, pageSize: 1 }));
-                return { tags: [...answer.facets].sort((a, b) => a.tag.localeCompare(b.tag, 'fr')) };
+                return { tags: [...answer.facets].sort((a, b) => frenchOrder.compare(a.tag, b.tag)) };
               },
             },
             {

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { normalizeFilter, type ItemsReader } from '../../shared/items/items-reader';
 import { PAGE_SIZE, toTagKey, type SearchAnswer, type SearchRequest } from '../../shared/items/search';
 import type { Article, ArticleSummary } from '../../shared/items/types';
-import { prepareSummary } from '../html/prepare-article';
+import { createSummarySanitiser } from '../html/prepare-article';
 import { createInlineArticleWorkers, type ArticleWorkers } from '../workers/worker-pool';
 import { ItemsContentError, type ItemsSource } from './source';
 
@@ -49,10 +49,9 @@ async function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { t
   };
 }
 
-/** Summaries prepared between two yields to the event loop (about 10 to 30 ms of sanitising). */
+/** Summaries prepared between two yields to the event loop, and of those, summaries sanitised (0.3-0.6 ms each). */
 const SUMMARY_SLICE = 250;
-/** Room for the sanitised summaries of some 10,000 articles. */
-const SANITISED_SUMMARIES_MAX_BYTES = 32 * 1024 * 1024;
+const SANITISE_SLICE = 25;
 
 /** An answer of the source: a value (null for "no such article") or a content error. */
 type Entry<T> = { value: T; error?: undefined; freshUntil: number } | { value?: undefined; error: ItemsContentError; freshUntil: number };
@@ -93,13 +92,21 @@ export function estimateBytes(value: unknown): number {
 /** List entries sized between two yields to the event loop. */
 const ESTIMATE_SLICE = 2_000;
 
+/** Sizes of the lists already estimated: an upstream answer that did not change comes back as the same array (decision 038). */
+const listSizes = new WeakMap<unknown[], number>();
+
 /** The size the store would compute for a list's entry, in slices: 27,000 summaries held the event loop 100-260 ms at once (issue 25). Undefined for a small value. */
 async function estimateEntryBytes(key: string, entry: Entry<unknown>): Promise<number | undefined> {
   if (!Array.isArray(entry.value) || entry.value.length <= ESTIMATE_SLICE) return undefined;
-  let total = 32;
-  for (const [index, item] of (entry.value as unknown[]).entries()) {
-    if (index > 0 && index % ESTIMATE_SLICE === 0) await yieldToEventLoop();
-    total += 8 + estimateBytes(item);
+  const list = entry.value as unknown[];
+  let total = listSizes.get(list);
+  if (total === undefined) {
+    total = 32;
+    for (const [index, item] of list.entries()) {
+      if (index > 0 && index % ESTIMATE_SLICE === 0) await yieldToEventLoop();
+      total += 8 + estimateBytes(item);
+    }
+    listSizes.set(list, total);
   }
   return Math.max(1, total + key.length * 2 + 64);
 }
@@ -110,10 +117,7 @@ export class ItemsCache implements ItemsReader {
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
   /** Raw summary HTML → sanitised, bounded in bytes like the entries. */
-  private readonly sanitisedSummaries = new LRUCache<string, string>({
-    maxSize: SANITISED_SUMMARIES_MAX_BYTES,
-    sizeCalculation: (value, key) => Math.max(1, (key.length + value.length) * 2 + 64),
-  });
+  private readonly sanitisedSummaries = createSummarySanitiser();
   private readonly ttlMs: number;
   private readonly retryAfterMs: number;
   private readonly now: () => number;
@@ -145,7 +149,11 @@ export class ItemsCache implements ItemsReader {
 
   list(filter: string): Promise<ArticleSummary[]> {
     const f = normalizeFilter(filter);
-    return this.read(`list:${this.keyOf(f)}`, async () => this.prepareSummaries(await this.source.list(f)));
+    return this.read(`list:${this.keyOf(f)}`, async () => {
+      const list = await this.source.list(f);
+      // An upstream list comes sanitised from the threads: a second copy of 27,000 summaries for nothing.
+      return this.source.listsPrepared ? list : this.prepareSummaries(list);
+    });
   }
 
   get(id: string): Promise<Article | null> {
@@ -228,11 +236,18 @@ export class ItemsCache implements ItemsReader {
     return { keys: this.store.size, bytes: this.store.calculatedSize };
   }
 
-  /** Summaries prepared in slices: a list of 10,000 would hold the event loop for a second at once. */
+  /** Summaries prepared in slices: a list of 10,000 would hold the event loop for seconds at once. */
   private async prepareSummaries(items: ArticleSummary[]): Promise<ArticleSummary[]> {
     const prepared: ArticleSummary[] = [];
-    for (const [index, item] of items.entries()) {
-      if (index > 0 && index % SUMMARY_SLICE === 0) await yieldToEventLoop();
+    let seen = 0;
+    let sanitised = 0;
+    for (const item of items) {
+      if (seen >= SUMMARY_SLICE || sanitised >= SANITISE_SLICE) {
+        await yieldToEventLoop();
+        seen = sanitised = 0;
+      }
+      seen += 1;
+      if (!this.preparedSummaries.has(item) && this.sanitisedSummaries.recall(item.summary) === undefined) sanitised += 1;
       prepared.push(this.prepareSummaryOnce(item));
     }
     return prepared;
@@ -241,13 +256,8 @@ export class ItemsCache implements ItemsReader {
   private prepareSummaryOnce(item: ArticleSummary): ArticleSummary {
     let prepared = this.preparedSummaries.get(item);
     if (!prepared) {
-      // An upstream sends new objects on every search: the sanitised text is found by the raw one.
-      let summary = this.sanitisedSummaries.get(item.summary);
-      if (summary === undefined) {
-        summary = prepareSummary(item).summary;
-        this.sanitisedSummaries.set(item.summary, summary);
-      }
-      prepared = { ...item, summary };
+      // New objects for the same text (a reload) find the sanitised text by the raw one.
+      prepared = { ...item, summary: this.sanitisedSummaries.sanitise(item.summary) };
       this.preparedSummaries.set(item, prepared);
     }
     return prepared;

@@ -14,6 +14,8 @@ export interface ItemsSource extends ItemsReader {
   isReady(): Promise<boolean>;
   /** Releases watchers and timers. */
   close(): Promise<void>;
+  /** True when its lists' summaries come sanitised as prepareSummary makes them (upstream: where each answer is decoded, decision 038). */
+  readonly listsPrepared?: boolean;
   /** Ranked search with snippets and facets; absent on sources that only filter (upstream). */
   search?(request: SearchRequest): Promise<SearchAnswer>;
   /** What the answer to a search text depends on, for cache keys; absent: the text as sent (decision 046). */

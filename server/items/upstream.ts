@@ -1,5 +1,6 @@
 // HTTP adapter for ITEMS_SERVICE_URL: bounded in time and size, answers validated item by item (on
 // the worker threads for a large answer: upstream-entries.ts).
+import { createHash, type Hash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { ItemsUnavailableError, normalizeFilter } from '../../shared/items/items-reader';
@@ -34,6 +35,38 @@ export const MAX_UPSTREAM_ARTICLE_BYTES = 3 * 1024 * 1024;
 /** Log lines about a list's entries written between two yields to the event loop. */
 const LOG_SLICE = 500;
 
+/** List answers remembered by their digest, at most; each only while something else still holds its list. */
+const RECENT_LISTS = 64;
+
+/**
+ * Lists decoded from an answer, by the SHA-256 of its bytes: the same answer again (the next refresh,
+ * another search text answered alike) gives the same array, decoded once, not one more copy of every
+ * entry (decision 038). A list is held weakly: once the items cache lets it go, it goes.
+ */
+function createListMemory() {
+  const decoded = new Map<string, WeakRef<ArticleSummary[]>>();
+  const decoding = new Map<string, Promise<ArticleSummary[]>>();
+  return {
+    /** The list of an answer with this digest, decoded (or being decoded) by `decode` once. */
+    async recall(digest: string, decode: () => Promise<ArticleSummary[]>): Promise<ArticleSummary[]> {
+      const known = decoded.get(digest)?.deref();
+      if (known) return known;
+      let pending = decoding.get(digest);
+      if (!pending) {
+        pending = decode().finally(() => decoding.delete(digest));
+        decoding.set(digest, pending);
+        const list = await pending;
+        decoded.delete(digest);
+        decoded.set(digest, new WeakRef(list));
+        if (decoded.size > RECENT_LISTS) for (const [key, ref] of decoded) if (!ref.deref()) decoded.delete(key);
+        while (decoded.size > RECENT_LISTS) decoded.delete(decoded.keys().next().value!);
+        return list;
+      }
+      return pending;
+    },
+  };
+}
+
 interface UpstreamOptions {
   baseUrl: string;
   timeoutMs: number;
@@ -42,14 +75,20 @@ interface UpstreamOptions {
   workers?: ArticleWorkers;
 }
 
-/** Reads a body up to a size limit, into a buffer of its own (transferable to a thread); a larger one is cancelled. */
-async function readLimitedBytes(response: Response, maxBytes: number): Promise<Uint8Array> {
+/** A body as read, in the chunks it came in. */
+interface ReadBody {
+  chunks: Uint8Array[];
+  byteLength: number;
+}
+
+/** Reads a body up to a size limit, `hash` fed as it comes; a larger one is cancelled. */
+async function readLimitedBody(response: Response, maxBytes: number, hash?: Hash): Promise<ReadBody> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
     throw new ItemsContentError(`upstream answer too large (${declared} bytes)`);
   }
-  if (!response.body) return new Uint8Array(0);
+  if (!response.body) return { chunks: [], byteLength: 0 };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -62,9 +101,18 @@ async function readLimitedBytes(response: Response, maxBytes: number): Promise<U
       throw new ItemsContentError(`upstream answer too large (over ${maxBytes} bytes)`);
     }
     chunks.push(value);
+    hash?.update(value);
   }
-  // Not Buffer.concat: a small result may sit in Node's shared buffer pool, which cannot be moved to a thread.
-  const bytes = new Uint8Array(total);
+  return { chunks, byteLength: total };
+}
+
+/**
+ * The body in a buffer of its own (transferable to a thread); joined only when it is decoded: a list
+ * answered before needs no 8 MB copy. Not Buffer.concat: a small result may sit in Node's shared
+ * buffer pool, which cannot be moved to a thread.
+ */
+function joinBody({ chunks, byteLength }: ReadBody): Uint8Array {
+  const bytes = new Uint8Array(byteLength);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
@@ -76,9 +124,10 @@ async function readLimitedBytes(response: Response, maxBytes: number): Promise<U
 export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = createInlineArticleWorkers(logger) }: UpstreamOptions): ItemsSource {
   const log = logger.child({ source: 'upstream' });
   const limitLists = createFairLimit(MAX_CONCURRENT_LISTS, MAX_LISTS_PER_CLIENT);
+  const lists = createListMemory();
 
-  /** GET a document's bytes; null on 404; ItemsUnavailableError on anything else that is not a 200. */
-  async function getBytes(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES): Promise<Uint8Array | null> {
+  /** GET a document's body (fed to `hash` as it comes); null on 404; ItemsUnavailableError on anything else that is not a 200. */
+  async function getBody(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES, hash?: Hash): Promise<ReadBody | null> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -91,7 +140,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
         await response.body?.cancel();
         throw new ItemsUnavailableError(`upstream answered ${response.status}`);
       }
-      return await readLimitedBytes(response, maxBytes);
+      return await readLimitedBody(response, maxBytes, hash);
     } catch (error) {
       if (error instanceof ItemsUnavailableError) throw error;
       const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
@@ -99,13 +148,19 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
     }
   }
 
-  /** One list from upstream, each entry checked: malformed ones are dropped and logged. */
+  /** One list from upstream, each entry checked: malformed ones are dropped and logged (once per distinct answer). */
   async function readList(filter: string, signal?: AbortSignal): Promise<ArticleSummary[]> {
     signal?.throwIfAborted();
     const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
     const f = normalizeFilter(filter);
     if (f) query.set('f', f);
-    const bytes = await getBytes(`${baseUrl}/items?${query.toString()}`, signal);
+    const hash = createHash('sha256');
+    const body = await getBody(`${baseUrl}/items?${query.toString()}`, signal, MAX_UPSTREAM_BYTES, hash);
+    if (body === null) return decodeList(null, f);
+    return lists.recall(hash.digest('base64'), () => decodeList(joinBody(body), f));
+  }
+
+  async function decodeList(bytes: Uint8Array | null, f: string): Promise<ArticleSummary[]> {
     const decoded = bytes === null ? ({ invalid: 'not an array' } as const) : await workers.decodeUpstreamList(bytes, `upstream list "${f}"`);
     if ('invalid' in decoded) {
       if (decoded.invalid === 'json') throw new ItemsContentError('upstream answered invalid JSON');
@@ -124,6 +179,8 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
 
   return {
     description: `upstream ${baseUrl}`,
+    // Sanitised as they are decoded, on the threads: the cache has nothing left to do to them.
+    listsPrepared: true,
 
     list(filter, signal): Promise<ArticleSummary[]> {
       // Work outside a request (a start-up read, a script) shares one turn.
@@ -131,9 +188,9 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
     },
 
     async get(id, signal): Promise<Article | null> {
-      const bytes = await getBytes(`${baseUrl}/items/${encodeURIComponent(id)}`, signal, MAX_UPSTREAM_ARTICLE_BYTES);
-      if (bytes === null) return null;
-      const decoded = await workers.decodeUpstreamArticle(bytes, `upstream article ${id}`);
+      const body = await getBody(`${baseUrl}/items/${encodeURIComponent(id)}`, signal, MAX_UPSTREAM_ARTICLE_BYTES);
+      if (body === null) return null;
+      const decoded = await workers.decodeUpstreamArticle(joinBody(body), `upstream article ${id}`);
       if ('invalid' in decoded) throw new ItemsContentError('upstream answered invalid JSON');
       if ('dropped' in decoded) {
         log.warn({ id, ...decoded.dropped }, 'malformed upstream article');

@@ -17,7 +17,7 @@ import { getImageCatalog } from '../html/responsive-images';
 import { ContentFileError } from '../items/content/parse-article-file';
 import { ItemsContentError } from '../items/source';
 import * as jobs from './article-worker';
-import { decodeUpstreamArticle, decodeUpstreamList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
+import { decodeUpstreamArticle, decodeUpstreamList, unpackList, type DecodedArticle, type DecodedList } from '../items/upstream-entries';
 import type { AnalyseFileTask, AnalysedFile, DrawShareCardTask, FileProblem, FileTask, PrepareArticleTask } from './article-worker';
 import type { ShareCard } from '../../shared/seo/share-image';
 
@@ -46,7 +46,7 @@ export interface ArticleWorkers {
    * to a thread when large, and unusable here afterwards. ArticleJobError when the job fails.
    */
   decodeUpstreamArticle(bytes: Uint8Array, subject: string): Promise<DecodedArticle>;
-  /** The same for a list answer: its entries checked one by one. */
+  /** The same for a list answer: its entries checked one by one, their summaries sanitised; from a thread, read back in slices with turns of the event loop between them. */
   decodeUpstreamList(bytes: Uint8Array, subject: string): Promise<DecodedList>;
   /** A share card drawn to PNG with the owner's photo (a data URL); an ArticleJobError when the job fails. */
   drawShareCard(card: ShareCard, photo: string): Promise<Buffer>;
@@ -216,7 +216,7 @@ function wrapRunner({
       // On the event loop, the entries are checked in slices with a turn of the loop between them.
       if (inline || bytes.byteLength < THREAD_DECODE_MIN_BYTES) return decodeUpstreamList(bytes, () => yieldToEventLoop());
       const [own, buffer] = withOwnBuffer(bytes);
-      return runJob('decodeUpstreamListJob', { bytes: own }, subject, [buffer]);
+      return unpackList(await runJob('decodeUpstreamListJob', { bytes: own }, subject, [buffer]), () => yieldToEventLoop());
     },
     async drawShareCard(card, photo) {
       const png = await runJob('drawShareCardJob', { card, photo } satisfies DrawShareCardTask, `share card ${card.kind}`);

@@ -55,7 +55,7 @@ export interface ArticleSearchProps {
 /** Waits this long after the last key before searching: a search per word, not per letter. */
 const DEBOUNCE_MS = 250;
 /** Facets shown: the most frequent tags of the results. */
-const MAX_FACETS = 12;
+export const MAX_FACETS = 12;
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));

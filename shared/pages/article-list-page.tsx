@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router-dom';
 import { usePageContext, useT } from '../page-context';
 import { PageHead } from '../components/page-head';
 import { Island } from '../islands/island';
-import { buildListUrl, type ArticleListResult, type ArticleSearchLabels } from '../islands/article-search';
+import { buildListUrl, MAX_FACETS, type ArticleListResult, type ArticleSearchLabels } from '../islands/article-search';
 import { truncateHtml } from '../items/truncate-html';
 import { countPages } from '../items/search';
 import { DEFAULT_LANG } from '../i18n/langs';
@@ -40,8 +40,9 @@ export function ArticleListPage() {
     nextPage: t('ARTICLE_LIST.NEXT_PAGE'),
     pageOf: t('ARTICLE_LIST.PAGE_OF'),
   };
-  // The cards show 300 characters of each summary: the island's props carry no more.
+  // The cards show 300 characters of each summary, and the list the first facets: the island's props carry no more.
   const hits = result.hits.map((hit) => ({ ...hit, article: { ...hit.article, summary: truncateHtml(hit.article.summary) } }));
+  const facets = result.facets.slice(0, MAX_FACETS);
   const pages = countPages(result.total);
   const pageUrl = (page: number) => buildListUrl(result.filter, result.sort, page, DEFAULT_LANG);
   return (
@@ -59,7 +60,7 @@ export function ArticleListPage() {
       <h1 id="articles-heading" className="h2 mb-3">
         {t('ARTICLE_LIST.HEADING')}
       </h1>
-      <Island name="article-search" props={{ result: { ...result, hits }, lang, labels }} />
+      <Island name="article-search" props={{ result: { ...result, hits, facets }, lang, labels }} />
     </section>
   );
 }

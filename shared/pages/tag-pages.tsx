@@ -82,6 +82,14 @@ export function TagPage() {
 export function TagsPage() {
   const { tags } = useLoaderData() as TagsPageData;
   const t = useT();
+  const { lang } = usePageContext();
+  // One translation per distinct count: 1,000 tags were 1,000 interpolations in one render.
+  const countLabels = new Map<number, string>();
+  const countLabel = (count: number) => {
+    let label = countLabels.get(count);
+    if (label === undefined) countLabels.set(count, (label = t('TAGS.COUNT', { count })));
+    return label;
+  };
   return (
     <section className="tags-page" aria-labelledby="tags-heading">
       <PageHead title={t('TAGS.TITLE')} description={t('TAGS.DESCRIPTION')} shareCard={describeArticlesCard()} />
@@ -91,9 +99,10 @@ export function TagsPage() {
       <ul className="list-inline tag-cloud" data-testid="tag-list">
         {tags.map(({ tag, count }) => (
           <li className="list-inline-item mb-2" key={tag}>
-            <SiteLink className="badge tag-badge" to={paths.tag(tag)}>
-              {tag} <span className="facet-count">({t('TAGS.COUNT', { count })})</span>
-            </SiteLink>
+            {/* SiteLink's own link, without a component and a context read for each of up to 1,000 tags. */}
+            <a className="badge tag-badge" href={localizePath(paths.tag(tag), lang)}>
+              {tag} <span className="facet-count">({countLabel(count)})</span>
+            </a>
           </li>
         ))}
       </ul>

@@ -261,6 +261,33 @@ describe('failures', () => {
   });
 });
 
+describe('the same list answered again (decision 038)', () => {
+  it('is the same list, decoded and reported once, while something holds it; a changed answer is decoded anew', async () => {
+    let articles = [article('42'), article('7', { tit: '' })];
+    upstream.handle((req, res, url) => serveArticles(articles)(req, res, url));
+    const recorder = createRecordingLogger();
+    await start({}, recorder.logger);
+    const first = await ctx.source.list('java');
+    // Another search text answered with the same bytes, and the next refresh: no second copy of every entry.
+    expect(await ctx.source.list('spring')).toBe(first);
+    expect(await ctx.source.list('java')).toBe(first);
+    expect(first.map((each) => each.id)).toEqual(['42']);
+    expect(recorder.lines().filter((line) => line.msg === 'malformed upstream item dropped')).toHaveLength(1);
+    articles = [article('42'), article('43')];
+    const changed = await ctx.source.list('java');
+    expect(changed).not.toBe(first);
+    expect(changed.map((each) => each.id)).toEqual(['42', '43']);
+  });
+
+  it('is sanitised alike with WORKER_THREADS=0, on the event loop', async () => {
+    upstream.handle(serveArticles([article('42', { sum: '<p onclick="alert(1)">Résumé<script>alert(2)</script></p>' })]));
+    await start({ WORKER_THREADS: '0' });
+    const list = await request(ctx.app).get(`${API}/items`).expect(200);
+    expect((list.body as { sum: string }[])[0]!.sum).toBe('<p>Résumé</p>');
+    expect((await request(ctx.app).get('/articles').expect(200)).text).not.toMatch(/onclick|alert\(2\)/);
+  });
+});
+
 describe('validation and sanitising of upstream data', () => {
   it('drops malformed items and logs them, keeping the good ones', async () => {
     upstream.handle((_req, res) =>

@@ -203,9 +203,11 @@ describe('buildLlmsTxt', () => {
       summary: `<p>Résumé ${at}</p>`,
     }));
     let pauses = 0;
-    const text = await buildLlmsTxt(TEST_SITE_URL, articles, 'CV', async () => {
-      pauses += 1;
-    });
+    const text = (
+      await buildLlmsTxt(TEST_SITE_URL, articles, 'CV', async () => {
+        pauses += 1;
+      })
+    ).toString('utf8');
     expect(pauses).toBeGreaterThanOrEqual(27_000 / 1_000);
     const lines = text.split('\n');
     expect(lines.filter((line) => line.startsWith('## '))).toHaveLength(1 + 1_000 + 1);

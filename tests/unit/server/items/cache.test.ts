@@ -25,11 +25,12 @@ const summary = (id: string, summaryLength = 100): ArticleSummary => ({
 const article = (id: string): Article => ({ ...summary(id), body: '<p>corps</p>', language: 'fr' });
 
 /** A source whose answers the test scripts; it counts its calls. */
-function createSource(overrides: Partial<Pick<ItemsSource, 'list' | 'get'>> = {}) {
+function createSource(overrides: Partial<Pick<ItemsSource, 'list' | 'get' | 'listsPrepared'>> = {}) {
   const calls = { list: 0, get: 0 };
   let changed: () => void = () => {};
   const source: ItemsSource = {
     description: 'test',
+    ...(overrides.listsPrepared ? { listsPrepared: true } : {}),
     list: (filter) => {
       calls.list += 1;
       return overrides.list ? overrides.list(filter) : Promise.resolve([summary('a')]);
@@ -189,5 +190,32 @@ describe('ItemsCache: lists of 10,000 summaries from an upstream', () => {
     clearInterval(ticker);
     // The whole preparation of 30,000 takes one to three seconds on a loaded 2-core machine; one slice far less.
     expect(longest).toBeLessThan(250);
+  });
+
+  it('gives the event loop a turn every few summaries it must sanitise, not only every 250 summaries', async () => {
+    const distinct = Array.from({ length: 120 }, (_, at) => ({ ...summary(`d-${at}`), summary: `<p>distinct ${at}</p>` }));
+    const { source } = createSource({ list: () => Promise.resolve(distinct) });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
+    let turns = 0;
+    let listing = true;
+    const turn = () => {
+      turns += 1;
+      if (listing) setImmediate(turn);
+    };
+    setImmediate(turn);
+    await cache.list('');
+    listing = false;
+    // 120 summaries to sanitise at 0.3-0.6 ms each: at least four turns between them.
+    expect(turns).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps a list its source prepared (an upstream, on the threads) as it comes: no second copy, nothing sanitised again', async () => {
+    const prepared = bigList(3);
+    const { source } = createSource({ list: () => Promise.resolve(prepared), listsPrepared: true });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
+    const sanitizer = vi.mocked(sanitize.sanitizeArticleHtml);
+    sanitizer.mockClear();
+    expect(await cache.list('java')).toBe(prepared);
+    expect(sanitizer).not.toHaveBeenCalled();
   });
 });

@@ -12,6 +12,9 @@ import {
   MAX_TAG_CHARS,
   MAX_TAGS_PER_ARTICLE,
   MAX_TITLE_CHARS,
+  packList,
+  PACKED_SLICE_ENTRIES,
+  unpackList,
 } from '../../../../server/items/upstream-entries';
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
@@ -158,5 +161,77 @@ describe('a list answer', () => {
     });
     expect(pauses).toBe(2);
     expect(paused).toEqual(await decodeUpstreamList(bytesOf(entries)));
+  });
+});
+
+describe('a list answer on its way to the page (decision 038)', () => {
+  // Texts no other test sanitised: each decoder remembers what it sanitised.
+  const fresh = (label: string) => `${label}-${Math.random().toString(36).slice(2)}`;
+
+  it('comes with its summaries sanitised as a page shows them, each raw text sanitised once', async () => {
+    const hostile = `<p onclick="alert(1)">${fresh('Résumé')}<script>alert(2)</script></p>`;
+    const entries = ['a', 'b'].map((id) => ({ id, tit: id, date_m: '2024-01-01', sum: hostile }));
+    const decoded = await decodeUpstreamList(bytesOf(entries));
+    if (!('items' in decoded)) throw new Error('not decoded');
+    expect(decoded.items.map((item) => item.summary)).toEqual([hostile.replace(/ onclick="[^"]*"|<script>.*<\/script>/g, ''), expect.any(String)]);
+    expect(decoded.items[1]!.summary).toBe(decoded.items[0]!.summary);
+  });
+
+  it('pauses every few summaries it must sanitise (each costs 0.3-0.6 ms), and not for those it already knows', async () => {
+    const entries = Array.from({ length: 120 }, (_, at) => ({ id: `s-${at}`, tit: `S ${at}`, date_m: '2024-01-01', sum: `<p>${fresh(String(at))}</p>` }));
+    let pauses = 0;
+    const count = async () => {
+      pauses += 1;
+    };
+    const first = await decodeUpstreamList(bytesOf(entries), count);
+    // 120 entries are one slice of checks, but 120 summaries to sanitise are four slices of it.
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    pauses = 0;
+    expect(await decodeUpstreamList(bytesOf(entries), count)).toEqual(first);
+    expect(pauses).toBe(0);
+  });
+
+  it('crosses from a thread as JSON text in slices of at most PACKED_SLICE_ENTRIES, read back with a pause between two slices', async () => {
+    const entries = Array.from({ length: 2 * PACKED_SLICE_ENTRIES + 500 }, (_, at) => ({
+      id: `p-${at}`,
+      tit: `P ${at}`,
+      date_m: '2024-01-01',
+      tags: ['Java'],
+    }));
+    const decoded = await decodeUpstreamList(bytesOf(entries));
+    const packed = packList(decoded);
+    if (!('slices' in packed)) throw new Error('not packed');
+    expect(packed.slices.map((slice) => (JSON.parse(slice) as unknown[]).length)).toEqual([PACKED_SLICE_ENTRIES, PACKED_SLICE_ENTRIES, 500]);
+    let pauses = 0;
+    expect(
+      await unpackList(packed, async () => {
+        pauses += 1;
+      }),
+    ).toEqual(decoded);
+    expect(pauses).toBe(2);
+  });
+
+  it('closes a slice early when its text is long: 300 summaries of 16 KB are not one parse of 5 MB', async () => {
+    const entries = Array.from({ length: 300 }, (_, at) => ({
+      id: `l-${at}`,
+      tit: `L ${at}`,
+      date_m: '2024-01-01',
+      sum: `<p>${'x'.repeat(MAX_SUMMARY_CHARS - 8)}</p>`,
+    }));
+    const packed = packList(await decodeUpstreamList(bytesOf(entries)));
+    if (!('slices' in packed)) throw new Error('not packed');
+    expect(packed.slices.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...packed.slices.map((slice) => slice.length))).toBeLessThan(300 * 1024);
+  });
+
+  it('cuts a hostile summary of megabytes before sanitising it, as prepareSummary does', async () => {
+    const entries = [{ id: 'h', tit: 'H', date_m: '2024-01-01', sum: `<p>${fresh('R')}</p>`.repeat(100_000) }];
+    const decoded = await decodeUpstreamList(bytesOf(entries));
+    if (!('items' in decoded)) throw new Error('not decoded');
+    expect(decoded.items[0]!.summary.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+  });
+
+  it('passes an unusable answer through as it is', async () => {
+    expect(await unpackList(packList({ invalid: 'json' }), async () => {})).toEqual({ invalid: 'json' });
   });
 });
