@@ -2,6 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
 import { PAGE_SIZE, type SearchAnswer } from '../../shared/items/search';
+import type { ArticleSummary } from '../../shared/items/types';
 import { toWireItem, type WireSearchAnswer } from '../../shared/items/wire-format';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
@@ -21,17 +22,35 @@ function toWireSearchAnswer(answer: SearchAnswer): WireSearchAnswer {
   return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: toWireItem(hit.article) })) };
 }
 
+// The built-in source's lists hold the same summary objects search after search (the items cache
+// prepares each once): each is written as JSON once, and a list is those strings joined.
+const listEntryJson = new WeakMap<ArticleSummary, string>();
+
+/** A list as JSON.stringify(list.map(toWireItem)) writes it. */
+function writeListJson(list: ArticleSummary[]): string {
+  let json = '[';
+  list.forEach((item, at) => {
+    let entry = listEntryJson.get(item);
+    if (entry === undefined) {
+      entry = JSON.stringify(toWireItem(item));
+      listEntryJson.set(item, entry);
+    }
+    json += at === 0 ? entry : `,${entry}`;
+  });
+  return `${json}]`;
+}
+
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
 
   /** Answers what `read` found, in the API's field names (`toWire`), or a 404 for null. */
-  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toWire: (value: T) => unknown) => {
+  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string) => {
     try {
       const value = await read();
       if (value === null) return sendNotFound(res);
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type('application/json');
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
-      await responseCache.send(req, res, 200, Buffer.from(JSON.stringify(toWire(value))));
+      await responseCache.send(req, res, 200, Buffer.from(toJson(value)));
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
@@ -43,12 +62,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
   router.get('/items', async (req: Request, res: Response) => {
     // The same parse as the response cache's key: `?f=a&f=b` searches "a" for both.
     const f = readRequestTarget(req).params.f ?? '';
-    await answer(
-      req,
-      res,
-      () => cache.list(f),
-      (list) => list.map((item) => toWireItem(item)),
-    );
+    await answer(req, res, () => cache.list(f), writeListJson);
   });
 
   // A documented extension for the live search: the same ranked page, facets and snippets as the list page.
@@ -58,7 +72,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
       req,
       res,
       () => cache.search({ text: f, sort: sort === 'date' ? 'date' : 'relevance', page: Number(page), pageSize: PAGE_SIZE }),
-      toWireSearchAnswer,
+      (answer) => JSON.stringify(toWireSearchAnswer(answer)),
     );
   });
 
@@ -70,7 +84,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
       req,
       res,
       () => cache.get(id),
-      (article) => toWireItem(article),
+      (article) => JSON.stringify(toWireItem(article)),
     );
   });
 

@@ -73,6 +73,10 @@ export interface ItemsCacheOptions {
   workers?: ArticleWorkers;
 }
 
+// Lists of the built-in source hold the same summary objects search after search: each is sized once
+// (entries are never changed once made).
+const objectBytes = new WeakMap<object, number>();
+
 /** Bytes a value takes in memory, roughly: two a character, a few words per object, array slot and number. */
 export function estimateBytes(value: unknown): number {
   switch (typeof value) {
@@ -81,8 +85,11 @@ export function estimateBytes(value: unknown): number {
     case 'object': {
       if (value === null) return 8;
       if (Array.isArray(value)) return (value as unknown[]).reduce<number>((total, item) => total + 8 + estimateBytes(item), 32);
-      let total = 48;
+      let total = objectBytes.get(value);
+      if (total !== undefined) return total;
+      total = 48;
       for (const [key, item] of Object.entries(value)) total += 8 + key.length * 2 + estimateBytes(item);
+      objectBytes.set(value, total);
       return total;
     }
     default:
