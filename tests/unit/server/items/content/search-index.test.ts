@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndexDocument, SearchIndex, typoBudget } from '../../../../../server/items/content/search-index';
-import { foldText, normalizeSearchKey } from '../../../../../server/items/content/text-analysis';
+import { buildIndexDocument, findPhrase, SearchIndex, typoBudget } from '../../../../../server/items/content/search-index';
+import { foldedWords, foldText, isStopWord, normalizeSearchKey, stemWord } from '../../../../../server/items/content/text-analysis';
 
 interface Fixture {
   title: string;
@@ -246,5 +246,106 @@ describe('text normalisation', () => {
     expect(normalizeSearchKey('  SpRiNg   Boot ')).toBe('spring boot');
     expect(normalizeSearchKey('Sécurité')).toBe(normalizeSearchKey('securite'));
     expect(normalizeSearchKey('l’équipe')).toBe("l'equipe");
+  });
+});
+
+// Decision 052: a phrase is looked for only where a word may have its first stem, not by stemming every
+// word of the text; it must find exactly what a scan of every word finds.
+describe('findPhrase', () => {
+  /** Every word stemmed, and the phrase tried at each word: the reference. */
+  const scanEveryWord = (text: string, stems: string[], language: 'fr' | 'en') => {
+    const words = foldedWords(text)
+      .filter((word) => !isStopWord(word, language))
+      .map((word) => stemWord(word, language));
+    return words.some((_, at) => stems.every((stem, k) => words[at + k] === stem));
+  };
+  const pool = [
+    'le',
+    "l'index",
+    "d'un",
+    'des',
+    'index',
+    'indexes',
+    'Thread',
+    'threads',
+    'virtuel',
+    'virtuels',
+    'virtual',
+    'the',
+    'of',
+    'garbage',
+    'collector',
+    'collectors',
+    'Œuvre',
+    'œuvres',
+    'mémoire',
+    'MÉMOIRE',
+    'node.js',
+    'js',
+    'c++',
+    'c#',
+    'yeux',
+    'dying',
+    'lying',
+    'skies',
+    'qu’il',
+    'être',
+    'naïve',
+    'Straße',
+    'strasse',
+    'base',
+    'de',
+    'données',
+    'v8',
+    '2024',
+    'a.b',
+    '—',
+    '(requête)',
+    'requêtes.',
+  ];
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % n;
+  };
+
+  it('finds what a scan of every word finds, in French and English', () => {
+    let found = 0;
+    for (let round = 0; round < 3_000; round += 1) {
+      const text = Array.from({ length: 3 + random(30) }, () => pool[random(pool.length)]!).join(random(4) === 0 ? ', ' : ' ');
+      const language = round % 2 === 0 ? 'fr' : 'en';
+      const phrase = Array.from({ length: 1 + random(3) }, () => pool[random(pool.length)]!).flatMap((word) => foldedWords(word));
+      const stems = phrase.filter((word) => !isStopWord(word, language)).map((word) => stemWord(word, language));
+      if (stems.length === 0) continue;
+      const expected = scanEveryWord(text, stems, language);
+      if (expected) found += 1;
+      expect(findPhrase(text, stems, language), `${language}: "${phrase.join(' ')}" in "${text}"`).toBe(expected);
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it('keeps the first two letters of a word in its stem, which the look-up relies on', () => {
+    for (const language of ['fr', 'en'] as const) {
+      for (const word of [
+        ...pool.flatMap((text) => foldedWords(text)),
+        'yeux',
+        'dying',
+        'tying',
+        'skiing',
+        'news',
+        'ying',
+        'aient',
+        'ayons',
+        'oui',
+        'yes',
+        'early',
+        'only',
+      ]) {
+        const stem = stemWord(word, language);
+        // Snowball's English exceptions: dying → die, lying → lie, tying → tie (looked for by both heads).
+        if (language === 'en' && ['dying', 'lying', 'tying'].includes(word)) continue;
+        expect(stem.slice(0, 2), `${language}: ${word} → ${stem}`).toBe(word.slice(0, Math.min(2, stem.length)));
+      }
+    }
   });
 });
