@@ -127,6 +127,8 @@ export const MAX_PAGE_SIZE = 100;
 const SNIPPET_LENGTH = 200;
 /** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
 const SNIPPET_READ_BYTES = 6_144;
+/** Characters of the start scanned again with the rest of a text: more than a phrase of the longest query spans. */
+const PHRASE_OVERLAP = 1_000;
 
 /** Edits allowed for a typed word: none below 5 letters, 1 from 5, 2 from 9. */
 export function typoBudget(word: string): number {
@@ -728,7 +730,10 @@ export class SearchIndex {
     if (findPhrase(start.text, wanted, language)) return true;
     if (start.complete !== false) return false;
     const whole = this.options.textOf?.(id);
-    return whole !== undefined && findPhrase(whole.text, wanted, language);
+    if (!whole) return false;
+    // Only the rest, from a space well before where the start ended: a phrase across the cut is found there.
+    const from = whole.text.lastIndexOf(' ', Math.max(0, start.text.length - PHRASE_OVERLAP));
+    return findPhrase(from > 0 ? whole.text.slice(from) : whole.text, wanted, language);
   }
 
   /**

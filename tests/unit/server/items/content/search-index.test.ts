@@ -197,6 +197,25 @@ describe('search index: what a result shows', () => {
     expect(first).toMatch(/^Le cœur de l’<mark>œuvre<\/mark>, ß et æ\./);
   });
 
+  // The text is read as the content cache reads it: its first 6 KB, then the whole when the phrase is not there.
+  it.each([
+    ['in the first kilobytes', 100],
+    ['across the cut of the first read', 1_533],
+    ['far past it', 3_000],
+  ])('finds a phrase %s of a long text, and only the phrase', (_where, fillers) => {
+    const body = `${'mot '.repeat(fillers)}le garbage collector ${'fin '.repeat(4_000)}`;
+    const start = body.indexOf('garbage');
+    const textOf = (_id: string, maxBytes = Infinity) =>
+      maxBytes >= Buffer.byteLength(body) ? { text: body, language: 'fr' } : { text: body.slice(0, maxBytes), language: 'fr', complete: false };
+    const long = new SearchIndex({ isVisible: () => true, textOf });
+    long.set(buildIndexDocument('long', 0, 'fr', { title: 'T', tags: [], headings: '', summary: '', body, code: '' }));
+    expect(start > 6_000).toBe(fillers > 1_500);
+    expect(long.search({ text: '"garbage collector"' }).total).toBe(1);
+    expect(long.search({ text: '"collector garbage"' }).total).toBe(0);
+    expect(long.search({ text: '"mot garbage"' }).total).toBe(1);
+    expect(long.search({ text: '"mot collector"' }).total).toBe(0);
+  });
+
   it('suggests the closest query when nothing is found, only when it finds something', () => {
     expect(index.search({ text: 'sxrvxur' }).total).toBe(0);
     expect(index.search({ text: 'sxrvxur' }).suggestion).toBe('serveur');
