@@ -136,8 +136,8 @@ export class ResponseCache {
   }
 }
 
-/** Above this, a one-off compression runs on libuv's threads: a hostile 500 KB page takes tens of milliseconds. */
-const COMPRESS_ON_THREAD_BYTES = 64 * 1024;
+/** Above this, a one-off compression runs on libuv's threads: a hostile 500 KB page takes tens of milliseconds; below, at the fast levels, a thread hop costs more than the compression (a 110 KB search page: 1.2 ms). */
+const COMPRESS_ON_THREAD_BYTES = 256 * 1024;
 const brotliOnce = promisify(zlib.brotliCompress);
 const gzipOnce = promisify(zlib.gzip);
 
