@@ -39,7 +39,6 @@ export interface ResponseCacheOptions {
  * compressed at the best level, the one sent kept byte for byte (decision 051).
  */
 interface FirstAnswer {
-  first: true;
   status: number;
   headers: HeaderList;
   encoding: Encoding | undefined;
@@ -50,21 +49,24 @@ interface FirstAnswer {
   whole?: Promise<StoredAnswer>;
 }
 
-type KeptAnswer = StoredAnswer | FirstAnswer;
-
-const isFirst = (answer: KeptAnswer): answer is FirstAnswer => 'first' in answer;
-
 const brotliDecompressAsync = promisify(zlib.brotliDecompress);
 const gunzipAsync = promisify(zlib.gunzip);
 
+/** The share of the bytes for answers asked once: a long tail of searches never holds more (decision 051). */
+const FIRST_ANSWERS_SHARE = 1 / 8;
+
 export class ResponseCache {
-  private readonly entries: LRUCache<string, KeptAnswer> | undefined;
+  /** Answers asked twice or more, whole. */
+  private readonly entries: LRUCache<string, StoredAnswer> | undefined;
+  /** Answers asked once, as first sent: the least recently used go first, without touching the others. */
+  private readonly firsts: LRUCache<string, FirstAnswer> | undefined;
 
   constructor(options: ResponseCacheOptions) {
-    this.entries =
-      options.maxBytes > 0
-        ? new LRUCache<string, KeptAnswer>({ maxSize: options.maxBytes, sizeCalculation: (answer) => answer.size, ttl: options.ttlMs, updateAgeOnGet: false })
-        : undefined;
+    if (options.maxBytes <= 0) return;
+    const firstBytes = Math.max(1, Math.floor(options.maxBytes * FIRST_ANSWERS_SHARE));
+    const common = { ttl: options.ttlMs, updateAgeOnGet: false, sizeCalculation: (answer: { size: number }) => answer.size };
+    this.firsts = new LRUCache<string, FirstAnswer>({ ...common, maxSize: firstBytes });
+    this.entries = new LRUCache<string, StoredAnswer>({ ...common, maxSize: Math.max(1, options.maxBytes - firstBytes) });
   }
 
   get enabled(): boolean {
@@ -74,37 +76,42 @@ export class ResponseCache {
   /** The kept answer, or the promise of it whole when it was kept from its first request only. */
   get(key: string): StoredAnswer | Promise<StoredAnswer> | undefined {
     const answer = this.entries?.get(key);
-    if (answer === undefined || !isFirst(answer)) return answer;
-    return (answer.whole ??= this.makeWhole(key, answer));
+    if (answer !== undefined) return answer;
+    const first = this.firsts?.get(key);
+    return first && (first.whole ??= this.makeWhole(key, first));
   }
 
-  /** Adds the other encoding to a first answer (both, when it was sent uncompressed) and keeps that instead, for what is left of its TTL. */
+  /** Adds the other encoding to a first answer (both, when it was sent uncompressed) and keeps that among the answers asked twice, for what is left of its TTL. */
   private async makeWhole(key: string, first: FirstAnswer): Promise<StoredAnswer> {
     try {
       const body = first.encoding === 'br' ? await brotliDecompressAsync(first.body) : first.encoding === 'gzip' ? await gunzipAsync(first.body) : first.body;
       // The encoding already sent keeps its bytes: the same ETag never names two bodies.
       const whole = await storeAnswer(first.status, first.headers, body, first.encoding && { encoding: first.encoding, body: first.body });
       // Unless the cache emptied meanwhile (a content change): the page may be out of date.
-      const ttl = this.entries?.getRemainingTTL(key) ?? 0;
-      if (this.entries?.peek(key) === first && ttl > 0) this.entries.set(key, whole, { ttl });
+      const ttl = this.firsts?.getRemainingTTL(key) ?? 0;
+      if (this.firsts?.peek(key) === first) {
+        this.firsts.delete(key);
+        if (ttl > 0) this.entries?.set(key, whole, { ttl });
+      }
       return whole;
     } catch (error) {
-      if (this.entries?.peek(key) === first) this.entries.delete(key);
+      if (this.firsts?.peek(key) === first) this.firsts.delete(key);
       throw error;
     }
   }
 
   clear(): void {
     this.entries?.clear();
+    this.firsts?.clear();
   }
 
   get size(): number {
-    return this.entries?.size ?? 0;
+    return (this.entries?.size ?? 0) + (this.firsts?.size ?? 0);
   }
 
   /** Bytes held now. */
   get bytes(): number {
-    return this.entries?.calculatedSize ?? 0;
+    return (this.entries?.calculatedSize ?? 0) + (this.firsts?.calculatedSize ?? 0);
   }
 
   /**
@@ -128,7 +135,10 @@ export class ResponseCache {
     const sent = encoding ? await compressOnce(body, encoding) : body;
     if (kept) {
       const size = sent.length + headers.join('').length + 256;
-      this.entries!.set(readRequestTarget(req).url, { first: true, status, headers, encoding, body: sent, hash, size });
+      const key = readRequestTarget(req).url;
+      // Rendered again (the cache emptied, or the TTL ended): the older copy goes.
+      this.entries!.delete(key);
+      this.firsts!.set(key, { status, headers, encoding, body: sent, hash, size });
     }
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', sent.length);

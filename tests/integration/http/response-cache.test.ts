@@ -202,6 +202,24 @@ describe('page cache', () => {
     expect(cache.size).toBeLessThan(60);
   });
 
+  // Decision 051: most searches are asked once; they must not push out the pages that are asked again.
+  it('keeps pages asked once in an eighth of its bytes, without pushing out the pages asked again', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RESPONSE_CACHE_MAX_MB: '1' }, recorder.logger);
+    const cache = ctx.app.locals.responseCache as { size: number; bytes: number };
+    for (const url of ['/help/about', '/help/about', '/articles', '/articles']) await request(ctx.app).get(url).expect(200);
+    const twice = cache.bytes;
+    for (let at = 0; at < 60; at += 1) await request(ctx.app).get(`/articles?f=mot${at}`).expect(200);
+    expect(cache.bytes - twice).toBeLessThanOrEqual((1024 * 1024) / 8);
+    expect(cache.bytes - twice).toBeGreaterThan(0);
+    const before = hits(recorder.lines());
+    await request(ctx.app).get('/help/about').expect(200);
+    await request(ctx.app).get('/articles').expect(200);
+    // A search asked again while it is still kept is a hit too.
+    await request(ctx.app).get('/articles?f=mot59').expect(200);
+    expect(hits(recorder.lines()) - before).toBe(3);
+  });
+
   it('empties when the content changes', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
     await cp(path.join(FIXTURE_CONTENT_DIR, 'articles'), path.join(dir, 'articles'), { recursive: true });
