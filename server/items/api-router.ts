@@ -23,34 +23,41 @@ function toWireSearchAnswer(answer: SearchAnswer): WireSearchAnswer {
 }
 
 // The built-in source's lists hold the same summary objects search after search (the items cache
-// prepares each once): each is written as JSON once, and a list is those strings joined.
-const listEntryJson = new WeakMap<ArticleSummary, string>();
+// prepares each once): each is written as UTF-8 JSON once, and a list is those bytes joined in one
+// buffer, with no megabyte string to build and throw away.
+const listEntryJson = new WeakMap<ArticleSummary, Buffer>();
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
-/** A list as JSON.stringify(list.map(toWireItem)) writes it. */
-function writeListJson(list: ArticleSummary[]): string {
-  let json = '[';
+/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8. */
+function writeListJson(list: ArticleSummary[]): Buffer {
+  const parts: Buffer[] = [OPEN];
   list.forEach((item, at) => {
     let entry = listEntryJson.get(item);
     if (entry === undefined) {
-      entry = JSON.stringify(toWireItem(item));
+      entry = Buffer.from(JSON.stringify(toWireItem(item)));
       listEntryJson.set(item, entry);
     }
-    json += at === 0 ? entry : `,${entry}`;
+    if (at > 0) parts.push(COMMA);
+    parts.push(entry);
   });
-  return `${json}]`;
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
 
   /** Answers what `read` found, in the API's field names (`toWire`), or a 404 for null. */
-  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string) => {
+  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string | Buffer) => {
     try {
       const value = await read();
       if (value === null) return sendNotFound(res);
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type('application/json');
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
-      await responseCache.send(req, res, 200, Buffer.from(toJson(value)));
+      const json = toJson(value);
+      await responseCache.send(req, res, 200, typeof json === 'string' ? Buffer.from(json) : json);
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
