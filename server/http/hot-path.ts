@@ -9,7 +9,7 @@ import { isSecureRequest, type TrustProxy } from '../security';
 import { serveHashedAsset, type HashedAssets } from '../static/hashed-assets';
 import { readRequestTarget } from './request-target';
 import type { ResponseCache } from './response-cache';
-import { writeStored } from './stored-answer';
+import { writeStored, type StoredAnswer } from './stored-answer';
 
 export interface HotPathDeps {
   assets: HashedAssets;
@@ -41,14 +41,21 @@ export function createHotPath(deps: HotPathDeps): (req: IncomingMessage, res: Se
   };
 }
 
-/** Writes a kept answer; items API answers carry the XSRF cookie to a visitor without one. */
+/** Writes a kept answer (once it is whole: see ResponseCache.get); items API answers carry the XSRF cookie to a visitor without one. */
 export function sendKeptAnswer(
   req: IncomingMessage,
   res: ServerResponse,
-  answer: Parameters<typeof writeStored>[2],
+  answer: StoredAnswer | Promise<StoredAnswer>,
   isItemsApi: boolean,
   trust: TrustProxy,
 ): void {
   const cookie = isItemsApi ? buildXsrfCookie(req, isSecureRequest(req, trust)) : undefined;
-  writeStored(req, res, answer, cookie ? ['Set-Cookie', cookie] : []);
+  if (!(answer instanceof Promise)) {
+    writeStored(req, res, answer, cookie ? ['Set-Cookie', cookie] : []);
+    return;
+  }
+  answer.then(
+    (whole) => writeStored(req, res, whole, cookie ? ['Set-Cookie', cookie] : []),
+    (error: unknown) => res.destroy(error as Error),
+  );
 }

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { readRequestTarget } from './request-target';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { captureHeaders, chooseEncoding, etagOf, hashBody, matchesEtag, storeAnswer, writeStored, type StoredAnswer } from './stored-answer';
+import { captureHeaders, chooseEncoding, etagOf, hashBody, matchesEtag, storeAnswer, type Encoding, type HeaderList, type StoredAnswer } from './stored-answer';
 
 /** Headers that belong to one response, never kept: framing, the visitor's cookie, the rate-limit counters. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -33,57 +33,97 @@ export interface ResponseCacheOptions {
   maxBytes: number;
 }
 
+/**
+ * An answer kept after its first request: the body in the encoding that visitor took, compressed fast
+ * as it was sent (most search pages are asked once). Asked again, it is made whole: the other encoding
+ * compressed at the best level, the one sent kept byte for byte (decision 051).
+ */
+interface FirstAnswer {
+  status: number;
+  headers: HeaderList;
+  encoding: Encoding | undefined;
+  body: Buffer;
+  hash: string;
+  size: number;
+  /** The whole answer being made, once for every request that waits for it. */
+  whole?: Promise<StoredAnswer>;
+}
+
+const brotliDecompressAsync = promisify(zlib.brotliDecompress);
+const gunzipAsync = promisify(zlib.gunzip);
+
+/** The share of the bytes for answers asked once: a long tail of searches never holds more (decision 051). */
+const FIRST_ANSWERS_SHARE = 1 / 8;
+
 export class ResponseCache {
+  /** Answers asked twice or more, whole. */
   private readonly entries: LRUCache<string, StoredAnswer> | undefined;
+  /** Answers asked once, as first sent: the least recently used go first, without touching the others. */
+  private readonly firsts: LRUCache<string, FirstAnswer> | undefined;
 
   constructor(options: ResponseCacheOptions) {
-    this.entries =
-      options.maxBytes > 0
-        ? new LRUCache<string, StoredAnswer>({ maxSize: options.maxBytes, sizeCalculation: (answer) => answer.size, ttl: options.ttlMs, updateAgeOnGet: false })
-        : undefined;
+    if (options.maxBytes <= 0) return;
+    const firstBytes = Math.max(1, Math.floor(options.maxBytes * FIRST_ANSWERS_SHARE));
+    const common = { ttl: options.ttlMs, updateAgeOnGet: false, sizeCalculation: (answer: { size: number }) => answer.size };
+    this.firsts = new LRUCache<string, FirstAnswer>({ ...common, maxSize: firstBytes });
+    this.entries = new LRUCache<string, StoredAnswer>({ ...common, maxSize: Math.max(1, options.maxBytes - firstBytes) });
   }
 
   get enabled(): boolean {
     return this.entries !== undefined;
   }
 
-  get(key: string): StoredAnswer | undefined {
-    return this.entries?.get(key);
+  /** The kept answer, or the promise of it whole when it was kept from its first request only. */
+  get(key: string): StoredAnswer | Promise<StoredAnswer> | undefined {
+    const answer = this.entries?.get(key);
+    if (answer !== undefined) return answer;
+    const first = this.firsts?.get(key);
+    return first && (first.whole ??= this.makeWhole(key, first));
+  }
+
+  /** Adds the other encoding to a first answer (both, when it was sent uncompressed) and keeps that among the answers asked twice, for what is left of its TTL. */
+  private async makeWhole(key: string, first: FirstAnswer): Promise<StoredAnswer> {
+    try {
+      const body = first.encoding === 'br' ? await brotliDecompressAsync(first.body) : first.encoding === 'gzip' ? await gunzipAsync(first.body) : first.body;
+      // The encoding already sent keeps its bytes: the same ETag never names two bodies.
+      const whole = await storeAnswer(first.status, first.headers, body, first.encoding && { encoding: first.encoding, body: first.body });
+      // Unless the cache emptied meanwhile (a content change): the page may be out of date.
+      const ttl = this.firsts?.getRemainingTTL(key) ?? 0;
+      if (this.firsts?.peek(key) === first) {
+        this.firsts.delete(key);
+        if (ttl > 0) this.entries?.set(key, whole, { ttl });
+      }
+      return whole;
+    } catch (error) {
+      if (this.firsts?.peek(key) === first) this.firsts.delete(key);
+      throw error;
+    }
   }
 
   clear(): void {
     this.entries?.clear();
+    this.firsts?.clear();
   }
 
   get size(): number {
-    return this.entries?.size ?? 0;
+    return (this.entries?.size ?? 0) + (this.firsts?.size ?? 0);
   }
 
   /** Bytes held now. */
   get bytes(): number {
-    return this.entries?.calculatedSize ?? 0;
+    return (this.entries?.calculatedSize ?? 0) + (this.firsts?.calculatedSize ?? 0);
   }
 
   /**
-   * Sends an answer the Express stack made (its headers already set on res). A 200 or 404 is compressed
-   * once in brotli and gzip and kept under the request's key; any other, or any with the cache off, is
-   * compressed once in the encoding this client takes.
+   * Sends an answer the Express stack made (its headers already set on res), compressed once, fast, in
+   * the encoding this client takes. A 200 or 404 is kept so under the request's key, with the cache on
+   * (made whole when asked again: see get).
    */
   async send(req: Request, res: Response, status: number, body: Buffer): Promise<void> {
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
-    if (this.entries && KEPT_STATUSES.has(status)) {
-      const answer = await storeAnswer(status, captureHeaders(res, PER_RESPONSE_HEADERS), body);
-      this.entries.set(readRequestTarget(req).url, answer);
-      // The XSRF cookie of a new visitor goes with this answer only.
-      writeStored(
-        req,
-        res,
-        answer,
-        [res.getHeader('Set-Cookie') ?? []].flat().flatMap((cookie) => ['Set-Cookie', String(cookie)]),
-      );
-      return;
-    }
-    // Sent once: compressed fast and on the spot, so its buffers die young (decision 018).
+    const kept = this.entries !== undefined && KEPT_STATUSES.has(status);
+    // Captured before this response's own headers (ETag, encoding) are set.
+    const headers = kept ? captureHeaders(res, PER_RESPONSE_HEADERS) : [];
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const hash = hashBody(body);
     res.status(status).setHeader('ETag', etagOf(hash, encoding));
@@ -91,21 +131,35 @@ export class ResponseCache {
       res.status(304).end();
       return;
     }
+    // Compressed fast and on the spot: its buffers die young (decision 018), or are kept once.
     const sent = encoding ? await compressOnce(body, encoding) : body;
+    if (kept) {
+      const size = sent.length + headers.join('').length + 256;
+      const key = readRequestTarget(req).url;
+      // Rendered again (the cache emptied, or the TTL ended): the older copy goes.
+      this.entries!.delete(key);
+      this.firsts!.set(key, { status, headers, encoding, body: sent, hash, size });
+    }
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', sent.length);
     res.end(req.method === 'HEAD' ? undefined : sent);
   }
 }
 
-/** Above this, a one-off compression runs on libuv's threads: a hostile 500 KB page takes tens of milliseconds. */
-const COMPRESS_ON_THREAD_BYTES = 64 * 1024;
+/** Above this, a one-off compression runs on libuv's threads: a hostile 500 KB page takes tens of milliseconds; below, at the fast levels, a thread hop costs more than the compression (a 110 KB search page: 1.2 ms). */
+const COMPRESS_ON_THREAD_BYTES = 256 * 1024;
 const brotliOnce = promisify(zlib.brotliCompress);
 const gzipOnce = promisify(zlib.gzip);
 
-/** Compresses fast, for an answer sent once; small bodies on the spot, where a thread hop would cost more than it saves. */
-function compressOnce(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
-  const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
-  if (body.length < COMPRESS_ON_THREAD_BYTES) return encoding === 'br' ? zlib.brotliCompressSync(body, brotli) : zlib.gzipSync(body, { level: 4 });
-  return encoding === 'br' ? brotliOnce(body, brotli) : gzipOnce(body, { level: 4 });
+/**
+ * Fast levels for an answer sent once or for the first time: on a 110 KB search page, brotli 2 takes
+ * about 1.2 ms for 18.5 KB where brotli 6 and gzip 9 together took 7 ms for 15.6 and 17.3 KB.
+ */
+const BROTLI_FAST = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
+const GZIP_FAST = { level: 2 };
+
+/** Compresses fast, for an answer sent once or for the first time; small bodies on the spot, where a thread hop would cost more than it saves. */
+function compressOnce(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
+  if (body.length < COMPRESS_ON_THREAD_BYTES) return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_FAST) : zlib.gzipSync(body, GZIP_FAST);
+  return encoding === 'br' ? brotliOnce(body, BROTLI_FAST) : gzipOnce(body, GZIP_FAST);
 }

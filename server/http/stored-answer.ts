@@ -73,11 +73,16 @@ function storeHeaders(headers: HeaderList): StoredHeaders {
   return { headers, lines };
 }
 
-/** Compresses a body once in both encodings and assembles the answer. */
-export async function storeAnswer(status: number, headers: HeaderList, body: Buffer): Promise<StoredAnswer> {
+/**
+ * Compresses a body once in both encodings and assembles the answer; `kept`: an encoding already
+ * sent, whose bytes stay as they were (one strong ETag, one set of bytes).
+ */
+export async function storeAnswer(status: number, headers: HeaderList, body: Buffer, kept?: { encoding: Encoding; body: Buffer }): Promise<StoredAnswer> {
   const [gzip, br] = await Promise.all([
-    gzipAsync(body, { level: body.length > LARGE_BODY ? 6 : 9 }),
-    brotliAsync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    kept?.encoding === 'gzip' ? kept.body : gzipAsync(body, { level: body.length > LARGE_BODY ? 6 : 9 }),
+    kept?.encoding === 'br'
+      ? kept.body
+      : brotliAsync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
   return assembleAnswer(status, headers, { gzip, br }, hashBody(body));
 }

@@ -2,6 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
 import { PAGE_SIZE, type SearchAnswer } from '../../shared/items/search';
+import type { ArticleSummary } from '../../shared/items/types';
 import { toWireItem, type WireSearchAnswer } from '../../shared/items/wire-format';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
@@ -21,17 +22,42 @@ function toWireSearchAnswer(answer: SearchAnswer): WireSearchAnswer {
   return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: toWireItem(hit.article) })) };
 }
 
+// The built-in source's lists hold the same summary objects search after search (the items cache
+// prepares each once): each is written as UTF-8 JSON once, and a list is those bytes joined in one
+// buffer, with no megabyte string to build and throw away.
+const listEntryJson = new WeakMap<ArticleSummary, Buffer>();
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8. */
+function writeListJson(list: ArticleSummary[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  list.forEach((item, at) => {
+    let entry = listEntryJson.get(item);
+    if (entry === undefined) {
+      entry = Buffer.from(JSON.stringify(toWireItem(item)));
+      listEntryJson.set(item, entry);
+    }
+    if (at > 0) parts.push(COMMA);
+    parts.push(entry);
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
 
   /** Answers what `read` found, in the API's field names (`toWire`), or a 404 for null. */
-  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toWire: (value: T) => unknown) => {
+  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string | Buffer) => {
     try {
       const value = await read();
       if (value === null) return sendNotFound(res);
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type('application/json');
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
-      await responseCache.send(req, res, 200, Buffer.from(JSON.stringify(toWire(value))));
+      const json = toJson(value);
+      await responseCache.send(req, res, 200, typeof json === 'string' ? Buffer.from(json) : json);
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
@@ -43,12 +69,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
   router.get('/items', async (req: Request, res: Response) => {
     // The same parse as the response cache's key: `?f=a&f=b` searches "a" for both.
     const f = readRequestTarget(req).params.f ?? '';
-    await answer(
-      req,
-      res,
-      () => cache.list(f),
-      (list) => list.map((item) => toWireItem(item)),
-    );
+    await answer(req, res, () => cache.list(f), writeListJson);
   });
 
   // A documented extension for the live search: the same ranked page, facets and snippets as the list page.
@@ -58,7 +79,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
       req,
       res,
       () => cache.search({ text: f, sort: sort === 'date' ? 'date' : 'relevance', page: Number(page), pageSize: PAGE_SIZE }),
-      toWireSearchAnswer,
+      (answer) => JSON.stringify(toWireSearchAnswer(answer)),
     );
   });
 
@@ -70,7 +91,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
       req,
       res,
       () => cache.get(id),
-      (article) => toWireItem(article),
+      (article) => JSON.stringify(toWireItem(article)),
     );
   });
 

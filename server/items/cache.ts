@@ -72,6 +72,10 @@ export interface ItemsCacheOptions {
   workers?: ArticleWorkers;
 }
 
+// Lists of the built-in source hold the same summary objects search after search: each is sized once
+// (entries are never changed once made).
+const objectBytes = new WeakMap<object, number>();
+
 /** Bytes a value takes in memory, roughly: two a character, a few words per object, array slot and number. */
 export function estimateBytes(value: unknown): number {
   switch (typeof value) {
@@ -80,14 +84,20 @@ export function estimateBytes(value: unknown): number {
     case 'object': {
       if (value === null) return 8;
       if (Array.isArray(value)) return (value as unknown[]).reduce<number>((total, item) => total + 8 + estimateBytes(item), 32);
-      let total = 48;
+      let total = objectBytes.get(value);
+      if (total !== undefined) return total;
+      total = 48;
       for (const [key, item] of Object.entries(value)) total += 8 + key.length * 2 + estimateBytes(item);
+      objectBytes.set(value, total);
       return total;
     }
     default:
       return 8;
   }
 }
+
+/** The share of the bytes and keys for the built-in source's searches and filtered lists (decision 051). */
+const SEARCH_SHARE = 1 / 8;
 
 /** List entries sized between two yields to the event loop. */
 const ESTIMATE_SLICE = 2_000;
@@ -113,6 +123,8 @@ async function estimateEntryBytes(key: string, entry: Entry<unknown>): Promise<n
 
 export class ItemsCache implements ItemsReader {
   private readonly store: LRUCache<string, Entry<unknown>>;
+  /** Searches and filtered lists of the built-in source (the store itself for an upstream source). */
+  private readonly searches: LRUCache<string, Entry<unknown>>;
   private readonly inFlight = new Map<string, Promise<Entry<unknown>>>();
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
@@ -136,13 +148,19 @@ export class ItemsCache implements ItemsReader {
     this.now = options.now ?? Date.now;
     this.log = options.logger.child({ component: 'items-cache' });
     this.workers = options.workers ?? createInlineArticleWorkers(options.logger);
-    this.store = new LRUCache<string, Entry<unknown>>({
-      maxSize: options.maxBytes,
-      ...(options.maxKeys ? { max: options.maxKeys } : {}),
-      sizeCalculation: (entry, key) => Math.max(1, estimateBytes(entry.value ?? entry.error?.message) + key.length * 2 + 64),
-      // How long a stale entry may still answer; lru-cache drops it after that (freshness is freshUntil).
-      ttl: (options.staleSeconds ?? Math.max(3_600, options.ttlSeconds * 10)) * 1000,
-    });
+    const lru = (maxBytes: number, maxKeys: number | undefined) =>
+      new LRUCache<string, Entry<unknown>>({
+        maxSize: Math.max(1, maxBytes),
+        ...(maxKeys ? { max: Math.max(1, maxKeys) } : {}),
+        sizeCalculation: (entry, key) => Math.max(1, estimateBytes(entry.value ?? entry.error?.message) + key.length * 2 + 64),
+        // How long a stale entry may still answer; lru-cache drops it after that (freshness is freshUntil).
+        ttl: (options.staleSeconds ?? Math.max(3_600, options.ttlSeconds * 10)) * 1000,
+      });
+    // The built-in source answers a search in milliseconds from memory: its searches and filtered lists,
+    // mostly asked once (a long tail), get an eighth of the bytes and keys, and never push out the rest.
+    const searchShare = source.search ? SEARCH_SHARE : 0;
+    this.store = lru(options.maxBytes * (1 - searchShare), options.maxKeys && Math.ceil(options.maxKeys * (1 - searchShare)));
+    this.searches = searchShare > 0 ? lru(options.maxBytes * searchShare, options.maxKeys && Math.ceil(options.maxKeys * searchShare)) : this.store;
     // Edited content must show at once, not after the TTL.
     this.unsubscribe = source.onChange(() => this.clear());
   }
@@ -223,6 +241,7 @@ export class ItemsCache implements ItemsReader {
   clear(): void {
     this.generation += 1;
     this.store.clear();
+    this.searches.clear();
     this.sanitisedSummaries.clear();
     this.inFlight.clear();
   }
@@ -233,7 +252,8 @@ export class ItemsCache implements ItemsReader {
   }
 
   stats(): { keys: number; bytes: number } {
-    return { keys: this.store.size, bytes: this.store.calculatedSize };
+    const both = this.searches === this.store ? [this.store] : [this.store, this.searches];
+    return { keys: both.reduce((sum, lru) => sum + lru.size, 0), bytes: both.reduce((sum, lru) => sum + lru.calculatedSize, 0) };
   }
 
   /** Summaries prepared in slices: a list of 10,000 would hold the event loop for seconds at once. */
@@ -263,9 +283,14 @@ export class ItemsCache implements ItemsReader {
     return prepared;
   }
 
+  /** Where an entry is kept: searches and filtered lists apart (see the constructor). */
+  private storeOf(key: string): LRUCache<string, Entry<unknown>> {
+    return key.startsWith('search:') || (key.startsWith('list:') && key !== `list:${this.keyOf('')}`) ? this.searches : this.store;
+  }
+
   /** A fresh entry, or a stale value at once (refreshed behind), or else the source's answer, awaited. */
   private async read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const entry = this.store.get(key) as Entry<T> | undefined;
+    const entry = this.storeOf(key).get(key) as Entry<T> | undefined;
     if (entry && entry.freshUntil > this.now()) return unwrap(entry);
     if (entry && entry.error === undefined) {
       // A visitor never waits for a refresh while a stale copy exists; its failure is logged there.
@@ -283,7 +308,7 @@ export class ItemsCache implements ItemsReader {
     const loading = load()
       .then((value): Entry<T> => ({ value, freshUntil: this.now() + this.ttlMs }))
       .catch((error: unknown): Entry<T> => {
-        const stale = generation === this.generation ? (this.store.get(key) as Entry<T> | undefined) : undefined;
+        const stale = generation === this.generation ? (this.storeOf(key).get(key) as Entry<T> | undefined) : undefined;
         if (stale?.error === undefined && stale !== undefined) {
           this.log.warn({ key, err: error }, 'items source failed, serving the stale entry');
           // A content error will be the same on the next ask: wait a TTL, as after a success.
@@ -294,7 +319,7 @@ export class ItemsCache implements ItemsReader {
       })
       .then(async (entry) => {
         const size = await estimateEntryBytes(key, entry);
-        if (generation === this.generation) this.store.set(key, entry, size === undefined ? undefined : { size });
+        if (generation === this.generation) this.storeOf(key).set(key, entry, size === undefined ? undefined : { size });
         return entry;
       })
       .finally(() => {

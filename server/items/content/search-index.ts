@@ -7,8 +7,11 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import {
   analyzeText,
+  foldedForWords,
   foldedWords,
   foldText,
+  nextWord,
+  wordAt,
   isStopWord,
   MAX_SEARCH_LENGTH,
   stemLanguageOf,
@@ -124,6 +127,8 @@ export const MAX_PAGE_SIZE = 100;
 const SNIPPET_LENGTH = 200;
 /** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
 const SNIPPET_READ_BYTES = 6_144;
+/** Characters of the start scanned again with the rest of a text: more than a phrase of the longest query spans. */
+const PHRASE_OVERLAP = 1_000;
 
 /** Edits allowed for a typed word: none below 5 letters, 1 from 5, 2 from 9. */
 export function typoBudget(word: string): number {
@@ -291,6 +296,49 @@ interface Matches {
   docs: number[];
   scores: Float64Array;
   expansions: Expansion[][];
+}
+
+/**
+ * True when the words of `text` (as foldedWords cuts them, stop words skipped) hold these stems one
+ * after the other. Only words that may have the first stem are stemmed, with the words after them: a
+ * Snowball stem keeps its word's first two letters (but for three English exceptions), so the others
+ * are skipped by indexOf (decision 052).
+ */
+export function findPhrase(text: string, stems: string[], language: StemLanguage): boolean {
+  if (stems.length === 0) return false;
+  const folded = foldedForWords(text);
+  for (const head of headsOf(stems[0]!, language)) {
+    for (let at = folded.indexOf(head); at >= 0; at = folded.indexOf(head, at + 1)) {
+      const first = wordAt(folded, at);
+      if (!first || isStopWord(first.word, language) || stemWord(first.word, language) !== stems[0]) continue;
+      let end = first.end;
+      let matched = 1;
+      while (matched < stems.length) {
+        const next = nextWord(folded, end);
+        if (!next) break;
+        end = next.end;
+        if (isStopWord(next.word, language)) continue;
+        if (stemWord(next.word, language) !== stems[matched]) break;
+        matched += 1;
+      }
+      if (matched === stems.length) return true;
+    }
+  }
+  return false;
+}
+
+/** English Snowball's exceptions whose stem does not start as the word does: dying → die. */
+const ENGLISH_HEADS = new Map([
+  ['die', 'dy'],
+  ['lie', 'ly'],
+  ['tie', 'ty'],
+]);
+
+/** How the words that have this stem begin. */
+function headsOf(stem: string, language: StemLanguage): string[] {
+  const head = stem.slice(0, 2);
+  const other = language === 'en' ? ENGLISH_HEADS.get(stem) : undefined;
+  return other ? [head, other] : [head];
 }
 
 export class SearchIndex {
@@ -673,19 +721,19 @@ export class SearchIndex {
 
   /** True when the article's text (summary and body) holds the words next to each other, in order, after folding and stemming. */
   private hasPhrase(number: number, words: string[]): boolean {
-    const source = this.options.textOf?.(this.ids[number]!);
-    if (!source) return false;
-    const language = stemLanguageOf(source.language);
+    const id = this.ids[number]!;
+    // The start of the text first, as for snippets: a phrase an article is about is most often there.
+    const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
+    if (!start) return false;
+    const language = stemLanguageOf(start.language);
     const wanted = words.map((word) => stemWord(word, language));
-    const folded = foldedWords(source.text);
-    let run = 0;
-    for (const word of folded) {
-      if (isStopWord(word, language)) continue;
-      const stem = stemWord(word, language);
-      run = stem === wanted[run] ? run + 1 : stem === wanted[0] ? 1 : 0;
-      if (run === wanted.length) return true;
-    }
-    return false;
+    if (findPhrase(start.text, wanted, language)) return true;
+    if (start.complete !== false) return false;
+    const whole = this.options.textOf?.(id);
+    if (!whole) return false;
+    // Only the rest, from a space well before where the start ended: a phrase across the cut is found there.
+    const from = whole.text.lastIndexOf(' ', Math.max(0, start.text.length - PHRASE_OVERLAP));
+    return findPhrase(from > 0 ? whole.text.slice(from) : whole.text, wanted, language);
   }
 
   /**

@@ -27,7 +27,37 @@ const WORD = /[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu;
 
 /** Folded words of a text, elisions dropped ("l'architecture" → "architecture"). */
 export function foldedWords(text: string): string[] {
-  return foldText(text).replace(ELISION, '').match(WORD) ?? [];
+  return foldedForWords(text).match(WORD) ?? [];
+}
+
+/** The text foldedWords cuts its words from: folded, elisions dropped. */
+export function foldedForWords(text: string): string {
+  return foldText(text).replace(ELISION, '');
+}
+
+const WORD_AT = new RegExp(WORD.source, 'uy');
+const NEXT_WORD = new RegExp(WORD.source, 'gu');
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+const isWordCharacter = (character: string | undefined) => character !== undefined && WORD_CHARACTER.test(character);
+
+/**
+ * The word of foldedWords that starts at `at` in `folded` (foldedForWords' text), with where it ends;
+ * undefined when no word starts there (`at` inside a word, or not a letter or digit).
+ */
+export function wordAt(folded: string, at: number): { word: string; end: number } | undefined {
+  const before = folded[at - 1];
+  // Inside a word: after a letter, or after "." "+" "#" that joins two ("node.js", "c++" is "c").
+  if (isWordCharacter(before) || (before !== undefined && '.+#'.includes(before) && isWordCharacter(folded[at - 2]))) return undefined;
+  WORD_AT.lastIndex = at;
+  const match = WORD_AT.exec(folded);
+  return match ? { word: match[0], end: WORD_AT.lastIndex } : undefined;
+}
+
+/** The next word of foldedWords at or after `from`, with where it ends. */
+export function nextWord(folded: string, from: number): { word: string; end: number } | undefined {
+  NEXT_WORD.lastIndex = from;
+  const match = NEXT_WORD.exec(folded);
+  return match ? { word: match[0], end: NEXT_WORD.lastIndex } : undefined;
 }
 
 export type StemLanguage = 'fr' | 'en';

@@ -94,6 +94,49 @@ describe('page cache', () => {
     for (const etag of [br.headers.etag, gz.headers.etag, plain.headers.etag]) expect(etag).toMatch(/^"[\w-]+"$/);
   });
 
+  // Decision 051: a page asked once costs one fast compression; asked again, it gets the other encoding
+  // at the best level, and the bytes already sent stay the bytes of their ETag.
+  it('keeps a first answer in the encoding it was sent, and adds the other when the page is asked again', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, recorder.logger);
+    const cache = ctx.app.locals.responseCache as { bytes: number };
+    const firstGzip = await getRaw(ctx.app, '/articles?f=cache', { 'Accept-Encoding': 'gzip' });
+    expect(firstGzip.headers['content-encoding']).toBe('gzip');
+    const bytesOnce = cache.bytes;
+    // Kept as sent: one encoding only.
+    expect(bytesOnce).toBeLessThan(firstGzip.body.length * 1.5);
+    const br = await getRaw(ctx.app, '/articles?f=cache', { 'Accept-Encoding': 'br' });
+    const againGzip = await getRaw(ctx.app, '/articles?f=cache', { 'Accept-Encoding': 'gzip' });
+    const plain = await getRaw(ctx.app, '/articles?f=cache', {});
+    expect(hits(recorder.lines())).toBe(3);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(cache.bytes).toBeGreaterThan(bytesOnce + br.body.length / 2);
+    const page = gunzipSync(firstGzip.body).toString();
+    expect(page).toContain('cache');
+    expect(brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(plain.body.toString()).toBe(page);
+    // One strong ETag, one set of bytes.
+    expect(againGzip.body.equals(firstGzip.body)).toBe(true);
+    expect(againGzip.headers.etag).toBe(firstGzip.headers.etag);
+    expect(br.headers.etag).toBe(String(firstGzip.headers.etag).replace('-gzip', '-br'));
+    for (const response of [br, againGzip, plain]) expect(Number(response.headers['content-length'])).toBe(response.body.length);
+  });
+
+  it('makes a first answer whole once for requests that come together', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, recorder.logger);
+    const first = await getRaw(ctx.app, '/articles?f=java', { 'Accept-Encoding': 'br' });
+    const together = await Promise.all(['br', 'gzip', 'br', 'gzip'].map((encoding) => getRaw(ctx!.app, '/articles?f=java', { 'Accept-Encoding': encoding })));
+    const page = brotliDecompressSync(first.body).toString();
+    for (const response of together) {
+      const text = response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.body).toString() : gunzipSync(response.body).toString();
+      expect(text).toBe(page);
+    }
+    expect(together[0]!.body.equals(first.body)).toBe(true);
+    expect(together[1]!.body.equals(together[3]!.body)).toBe(true);
+    expect(hits(recorder.lines())).toBe(4);
+  });
+
   it('answers 304 to a matching If-None-Match, from the cache', async () => {
     const recorder = createRecordingLogger();
     ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR }, recorder.logger);
@@ -157,6 +200,24 @@ describe('page cache', () => {
     expect(cache.bytes).toBeLessThanOrEqual(1024 * 1024);
     expect(cache.size).toBeGreaterThan(5);
     expect(cache.size).toBeLessThan(60);
+  });
+
+  // Decision 051: most searches are asked once; they must not push out the pages that are asked again.
+  it('keeps pages asked once in an eighth of its bytes, without pushing out the pages asked again', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RESPONSE_CACHE_MAX_MB: '1' }, recorder.logger);
+    const cache = ctx.app.locals.responseCache as { size: number; bytes: number };
+    for (const url of ['/help/about', '/help/about', '/articles', '/articles']) await request(ctx.app).get(url).expect(200);
+    const twice = cache.bytes;
+    for (let at = 0; at < 60; at += 1) await request(ctx.app).get(`/articles?f=mot${at}`).expect(200);
+    expect(cache.bytes - twice).toBeLessThanOrEqual((1024 * 1024) / 8);
+    expect(cache.bytes - twice).toBeGreaterThan(0);
+    const before = hits(recorder.lines());
+    await request(ctx.app).get('/help/about').expect(200);
+    await request(ctx.app).get('/articles').expect(200);
+    // A search asked again while it is still kept is a hit too.
+    await request(ctx.app).get('/articles?f=mot59').expect(200);
+    expect(hits(recorder.lines()) - before).toBe(3);
   });
 
   it('empties when the content changes', async () => {

@@ -1,6 +1,9 @@
 // The browser-facing items API with the built-in content service.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -25,6 +28,33 @@ describe('GET /items', () => {
   it('filters with f, trimmed', async () => {
     const response = await request(ctx.app).get(`${API}/items`).query({ s: '-date_m', f: '  equipe  ' }).expect(200);
     expect((response.body as { id: string }[]).map((item) => item.id)).toEqual(['equipe-revues']);
+  });
+
+  // Each list entry is written as JSON once and reused (decision 051): the text stays JSON's own, and an edit shows.
+  it('writes a list as JSON of its entries, the same for every search that holds them, and follows an edit', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'api-list-'));
+    await cp(path.join(FIXTURE_CONTENT_DIR, 'articles'), path.join(dir, 'articles'), { recursive: true });
+    const edited = await createTestApp({ CONTENT_DIR: dir, RESPONSE_CACHE_MAX_MB: '0', CACHE_TTL_SECONDS: '1' }, undefined, true);
+    try {
+      const all = await request(edited.app).get(`${API}/items`).expect(200);
+      const filtered = await request(edited.app).get(`${API}/items`).query({ f: 'equipe' }).expect(200);
+      expect(all.text).toBe(JSON.stringify(all.body));
+      expect(filtered.text).toBe(JSON.stringify(filtered.body));
+      const entry = (all.body as { id: string }[]).find((item) => item.id === 'equipe-revues');
+      expect(filtered.body).toEqual([entry]);
+      const file = path.join(dir, 'articles', 'equipe-revues.md');
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: "Revues renommées"'));
+      await vi.waitFor(
+        async () => {
+          const after = await request(edited.app).get(`${API}/items`).query({ f: 'equipe' }).expect(200);
+          expect((after.body as { tit: string }[])[0]?.tit).toBe('Revues renommées');
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+    } finally {
+      await edited.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers an empty array when nothing matches', async () => {

@@ -70,6 +70,32 @@ describe('ItemsCache: bounded in bytes', () => {
     expect(keys).toBeLessThan(5);
   });
 
+  // Decision 051: the built-in source's searches are mostly asked once; they must not push out the rest.
+  it('keeps a long tail of built-in searches in an eighth of its bytes, without pushing out articles and the whole list', async () => {
+    const { source, calls } = createSource({ list: (filter) => Promise.resolve(filter ? [summary(filter, 2_000)] : [summary('a')]) });
+    const searched: string[] = [];
+    source.search = (request) => {
+      searched.push(request.text);
+      return Promise.resolve({ total: 1, hits: [{ article: summary(request.text, 2_000), snippet: 'x'.repeat(2_000) }], facets: [] });
+    };
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 400_000, maxKeys: 2_000, logger, now });
+    await cache.get('a');
+    await cache.list('');
+    for (let at = 0; at < 200; at += 1) {
+      await cache.search({ text: `mot${at}` });
+      await cache.list(`mot${at}`);
+    }
+    expect(cache.stats().bytes).toBeLessThanOrEqual(400_000);
+    // The article and the whole list were kept: no second call.
+    await cache.get('a');
+    await cache.list('');
+    expect(calls.get).toBe(1);
+    expect(calls.list).toBe(201);
+    // The last searches are still kept.
+    await cache.search({ text: 'mot199' });
+    expect(searched.filter((text) => text === 'mot199')).toHaveLength(1);
+  });
+
   it('still answers a value too large to keep, asking the source each time', async () => {
     const { source, calls } = createSource({ list: () => Promise.resolve(Array.from({ length: 100 }, (_, at) => summary(String(at), 10_000))) });
     cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000, logger, now });

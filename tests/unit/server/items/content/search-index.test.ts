@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndexDocument, SearchIndex, typoBudget } from '../../../../../server/items/content/search-index';
-import { foldText, normalizeSearchKey } from '../../../../../server/items/content/text-analysis';
+import { buildIndexDocument, findPhrase, SearchIndex, typoBudget } from '../../../../../server/items/content/search-index';
+import { foldedWords, foldText, isStopWord, normalizeSearchKey, stemWord } from '../../../../../server/items/content/text-analysis';
 
 interface Fixture {
   title: string;
@@ -197,6 +197,25 @@ describe('search index: what a result shows', () => {
     expect(first).toMatch(/^Le cœur de l’<mark>œuvre<\/mark>, ß et æ\./);
   });
 
+  // The text is read as the content cache reads it: its first 6 KB, then the whole when the phrase is not there.
+  it.each([
+    ['in the first kilobytes', 100],
+    ['across the cut of the first read', 1_533],
+    ['far past it', 3_000],
+  ])('finds a phrase %s of a long text, and only the phrase', (_where, fillers) => {
+    const body = `${'mot '.repeat(fillers)}le garbage collector ${'fin '.repeat(4_000)}`;
+    const start = body.indexOf('garbage');
+    const textOf = (_id: string, maxBytes = Infinity) =>
+      maxBytes >= Buffer.byteLength(body) ? { text: body, language: 'fr' } : { text: body.slice(0, maxBytes), language: 'fr', complete: false };
+    const long = new SearchIndex({ isVisible: () => true, textOf });
+    long.set(buildIndexDocument('long', 0, 'fr', { title: 'T', tags: [], headings: '', summary: '', body, code: '' }));
+    expect(start > 6_000).toBe(fillers > 1_500);
+    expect(long.search({ text: '"garbage collector"' }).total).toBe(1);
+    expect(long.search({ text: '"collector garbage"' }).total).toBe(0);
+    expect(long.search({ text: '"mot garbage"' }).total).toBe(1);
+    expect(long.search({ text: '"mot collector"' }).total).toBe(0);
+  });
+
   it('suggests the closest query when nothing is found, only when it finds something', () => {
     expect(index.search({ text: 'sxrvxur' }).total).toBe(0);
     expect(index.search({ text: 'sxrvxur' }).suggestion).toBe('serveur');
@@ -246,5 +265,106 @@ describe('text normalisation', () => {
     expect(normalizeSearchKey('  SpRiNg   Boot ')).toBe('spring boot');
     expect(normalizeSearchKey('Sécurité')).toBe(normalizeSearchKey('securite'));
     expect(normalizeSearchKey('l’équipe')).toBe("l'equipe");
+  });
+});
+
+// Decision 052: a phrase is looked for only where a word may have its first stem, not by stemming every
+// word of the text; it must find exactly what a scan of every word finds.
+describe('findPhrase', () => {
+  /** Every word stemmed, and the phrase tried at each word: the reference. */
+  const scanEveryWord = (text: string, stems: string[], language: 'fr' | 'en') => {
+    const words = foldedWords(text)
+      .filter((word) => !isStopWord(word, language))
+      .map((word) => stemWord(word, language));
+    return words.some((_, at) => stems.every((stem, k) => words[at + k] === stem));
+  };
+  const pool = [
+    'le',
+    "l'index",
+    "d'un",
+    'des',
+    'index',
+    'indexes',
+    'Thread',
+    'threads',
+    'virtuel',
+    'virtuels',
+    'virtual',
+    'the',
+    'of',
+    'garbage',
+    'collector',
+    'collectors',
+    'Œuvre',
+    'œuvres',
+    'mémoire',
+    'MÉMOIRE',
+    'node.js',
+    'js',
+    'c++',
+    'c#',
+    'yeux',
+    'dying',
+    'lying',
+    'skies',
+    'qu’il',
+    'être',
+    'naïve',
+    'Straße',
+    'strasse',
+    'base',
+    'de',
+    'données',
+    'v8',
+    '2024',
+    'a.b',
+    '—',
+    '(requête)',
+    'requêtes.',
+  ];
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % n;
+  };
+
+  it('finds what a scan of every word finds, in French and English', () => {
+    let found = 0;
+    for (let round = 0; round < 3_000; round += 1) {
+      const text = Array.from({ length: 3 + random(30) }, () => pool[random(pool.length)]!).join(random(4) === 0 ? ', ' : ' ');
+      const language = round % 2 === 0 ? 'fr' : 'en';
+      const phrase = Array.from({ length: 1 + random(3) }, () => pool[random(pool.length)]!).flatMap((word) => foldedWords(word));
+      const stems = phrase.filter((word) => !isStopWord(word, language)).map((word) => stemWord(word, language));
+      if (stems.length === 0) continue;
+      const expected = scanEveryWord(text, stems, language);
+      if (expected) found += 1;
+      expect(findPhrase(text, stems, language), `${language}: "${phrase.join(' ')}" in "${text}"`).toBe(expected);
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it('keeps the first two letters of a word in its stem, which the look-up relies on', () => {
+    for (const language of ['fr', 'en'] as const) {
+      for (const word of [
+        ...pool.flatMap((text) => foldedWords(text)),
+        'yeux',
+        'dying',
+        'tying',
+        'skiing',
+        'news',
+        'ying',
+        'aient',
+        'ayons',
+        'oui',
+        'yes',
+        'early',
+        'only',
+      ]) {
+        const stem = stemWord(word, language);
+        // Snowball's English exceptions: dying → die, lying → lie, tying → tie (looked for by both heads).
+        if (language === 'en' && ['dying', 'lying', 'tying'].includes(word)) continue;
+        expect(stem.slice(0, 2), `${language}: ${word} → ${stem}`).toBe(word.slice(0, Math.min(2, stem.length)));
+      }
+    }
   });
 });
