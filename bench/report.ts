@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-// Scripts run from the project root (tests/support/run-ts.mjs).
-const resultsDir = path.resolve('bench', 'results');
+// Scripts run from the project root (tests/support/run-ts.mjs); a rerun on another runtime writes elsewhere (node-versions-bench.ts).
+const resultsDir = path.resolve(process.env.BENCH_RESULTS_DIR || path.join('bench', 'results'));
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -20,7 +20,8 @@ export interface Report {
 }
 
 export async function writeReport(name: string, report: Report): Promise<void> {
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}`;
+  const serverNode = process.env.BENCH_SERVER_NODE ? ` (the server on ${process.env.BENCH_SERVER_NODE})` : '';
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}${serverNode}`;
   const markdown = [
     `# ${report.title}`,
     '',

@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { filler, writeCorpus } from './corpus';
@@ -207,8 +208,8 @@ async function measureProxyCache(): Promise<{ served: number; fromCache: number 
 
 // The two baseline servers are TypeScript: bundle them for Node first.
 const cacheDir = path.join(ROOT, 'node_modules', '.cache', 'bench');
-// @ts-expect-error -- plain ESM build script without type declarations
-const { NODE_BUNDLE_OPTIONS } = (await import('../esbuild.config.mjs')) as { NODE_BUNDLE_OPTIONS: esbuild.BuildOptions };
+// Imported where it lies, not bundled into this script: it reads the project's files from its own folder.
+const { NODE_BUNDLE_OPTIONS } = (await import(pathToFileURL(path.join(ROOT, 'esbuild.config.mjs')).href)) as { NODE_BUNDLE_OPTIONS: esbuild.BuildOptions };
 for (const name of ['plain-http', 'naive-express']) {
   await esbuild.build({
     ...NODE_BUNDLE_OPTIONS,

@@ -3,6 +3,7 @@ import { get as httpGet } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream } from '../support/fake-upstream';
 import { startServer } from '../support/server-process';
+import { benchRuntimes } from '../../bench/node-runtimes';
 
 describe('server start', () => {
   it('refuses to start with an invalid variable and says which', async () => {
@@ -17,6 +18,23 @@ describe('server start', () => {
     expect(response.status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(server.logs.map((line) => line.msg)).toContain('stopped');
+  });
+
+  // npm run bench compares the same bundle on Node 24 and the machine's Node 20 (decision 056): each
+  // runtime found here must start it, and be the one that runs it (its version on the About page).
+  it('runs the built bundle on each runtime the benchmarks compare, on its binary', async () => {
+    const found = benchRuntimes(process.cwd()).filter((runtime) => 'binary' in runtime);
+    expect(found.map((runtime) => runtime.major)).toContain(24);
+    for (const runtime of found) {
+      const server = await startServer({}, { node: runtime.binary, timeoutMs: 30_000 });
+      try {
+        const about = await fetch(`${server.url}/help/about`);
+        expect(about.status).toBe(200);
+        expect(await about.text()).toContain(runtime.version);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    }
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s, finishes the request in flight, refuses new ones and exits 0 within 10 s', async (signal) => {

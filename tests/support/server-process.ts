@@ -22,6 +22,11 @@ export interface ServerProcess {
 }
 
 export interface StartOptions {
+  /**
+   * The Node binary that runs the server: this process's own unless given, or BENCH_SERVER_NODE when
+   * set (`bench/node-versions-bench.ts` reruns a whole benchmark with the server on another runtime).
+   */
+  node?: string;
   /** Node's arguments: the built server without flags unless given (benchmarks pass npm start's). */
   args?: string[];
   /** The port; a free one unless given. */
@@ -49,6 +54,7 @@ const DEFAULT_ARGS = [path.join(rootDir, 'dist', 'server', 'index.js')];
 /** Starts the server with `env` over HOST=127.0.0.1, the port and LOG_LEVEL=info; rejects, with its stderr, when it exits or is not ready in time. */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServerProcess> {
   const {
+    node = process.env.BENCH_SERVER_NODE || process.execPath,
     args = DEFAULT_ARGS,
     wrap,
     ready = 'listening',
@@ -60,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   } = options;
   const port = options.port ?? (await findFreePort());
   const started = performance.now();
-  const [command, argv] = wrap ? wrap(process.execPath, args) : [process.execPath, args];
+  const [command, argv] = wrap ? wrap(node, args) : [node, args];
   const child = spawn(command, argv, {
     cwd: rootDir,
     env: { ...(inheritEnv ? process.env : { PATH: process.env.PATH ?? '' }), HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
