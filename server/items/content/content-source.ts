@@ -19,13 +19,14 @@ import { createContentQueries } from './content-queries';
 import { ContentState, type Entry } from './content-state';
 import { ContentUpdates, watchArticles } from './content-watcher';
 import { PublicationTimer } from './publication-timer';
+import { releaseMemory } from './release-memory';
 import { watchSynonyms } from './synonyms';
 
 export type { ContentProblem, ContentProblemKind } from './content-problems';
 export type { ContentStats } from './content-loader';
 
-/** Files analysed by a first load past which its threads are ended for new ones (a few hundred grow a thread's heap little). */
-const RENEW_THREADS_AFTER_PARSED = 1_000;
+/** Files analysed by a first load past which its memory is released (a few hundred grow the heaps little). */
+const RELEASE_AFTER_PARSED = 1_000;
 
 export const DEFAULT_CONTENT_CACHE_DIR = path.join(tmpdir(), 'portfolio-site-cache');
 
@@ -141,9 +142,12 @@ export async function createContentSource({
 
   try {
     dirty = await loadFirst(cache, loader, log, buildVersion);
-    // The threads' heaps grew over a cold start's analyses: they end, and new ones serve from now on (decision 054).
-    if (loader.stats.parsed >= RENEW_THREADS_AFTER_PARSED)
+    // What a cold start's analyses needed goes before ready: the threads' heaps (they end, new ones serve
+    // from now on), then the event loop's garbage and the pages V8 keeps pooled (decision 054).
+    if (loader.stats.parsed >= RELEASE_AFTER_PARSED) {
       await workers.renew().catch((error: unknown) => log.warn({ err: error }, 'worker threads not renewed'));
+      releaseMemory();
+    }
   } catch (error) {
     watcher?.close();
     synonyms.close();
