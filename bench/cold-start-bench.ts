@@ -9,6 +9,7 @@
 // BENCH_COMPARE="label=dir[@node],…" also runs other checkouts' built servers (each built beforehand),
 // in alternation with this one, e.g. main's code and round 2's under Node 20: each row then reads beside
 // its baseline, measured in the same minutes on the same machine.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -109,9 +110,12 @@ try {
   for (const [name, minWords] of corpusSpecs.filter(([name]) => CORPORA.includes(name))) {
     const corpus = await generateArticles(path.join(work, name), ARTICLES, minWords ? { minWords } : {});
     corpora.push([name, corpus]);
+    // The files just written are flushed first: the first server started must not share the disk with the writeback.
+    execFileSync('sync');
     const label = `${name} (${(corpus.bytesPerArticle / 1024).toFixed(1)} KB an article)`;
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const variant of variants) {
+      // Each round starts with the next variant: none is always the first after the corpus is written.
+      for (const variant of [...variants.slice(round % variants.length), ...variants.slice(0, round % variants.length)]) {
         const cacheDir = path.join(work, `cache-${name}-${round}-${variants.indexOf(variant)}`);
         for (const mode of ['cold', 'warm'] as const) {
           const run = { variant: variant.label, corpus: label, mode, ...(await startOnce(variant, path.join(work, name), cacheDir)) };
