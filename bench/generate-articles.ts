@@ -7,7 +7,16 @@ export interface GeneratedCorpus {
   count: number;
   /** Words in one article's body, on average. */
   wordsPerArticle: number;
+  /** Bytes of one article's file, on average (about 14 KB with the default length). */
+  bytesPerArticle: number;
 }
+
+export interface CorpusOptions {
+  /** Words of prose an article's body has at least (1,500 by default: files of about 14 KB). */
+  minWords?: number;
+}
+
+const DEFAULT_MIN_WORDS = 1_500;
 
 const TAG_POOL = [
   'Java',
@@ -148,7 +157,7 @@ const SERIES = {
   en: ['Spring Boot in depth', 'Web caching explained'],
 };
 
-function article(index: number): string {
+function article(index: number, minWords = DEFAULT_MIN_WORDS): string {
   const language: 'fr' | 'en' = index % 4 === 0 ? 'en' : 'fr';
   const topic = TOPICS[index % TOPICS.length]!;
   const tags = [...new Set([...topic.tags.filter(() => random() < 0.7), choose(TAG_POOL)])];
@@ -160,7 +169,7 @@ function article(index: number): string {
   const body: string[] = [];
   let words = 0;
   let section = 0;
-  while (words < 1_500) {
+  while (words < minWords) {
     section += 1;
     body.push(`## ${sentence(language, topic).replace(/\.$/, '')}`, '');
     for (let p = 0; p < 3; p += 1) {
@@ -187,20 +196,22 @@ function article(index: number): string {
 }
 
 /** Writes `count` articles under dir/articles (created), 200 files at a time. */
-export async function generateArticles(dir: string, count: number): Promise<GeneratedCorpus> {
+export async function generateArticles(dir: string, count: number, { minWords = DEFAULT_MIN_WORDS }: CorpusOptions = {}): Promise<GeneratedCorpus> {
   seed = 20_261_123;
   await mkdir(path.join(dir, 'articles'), { recursive: true });
   let totalWords = 0;
+  let totalBytes = 0;
   for (let start = 0; start < count; start += 200) {
     const batch: Promise<void>[] = [];
     for (let index = start; index < Math.min(count, start + 200); index += 1) {
-      const text = article(index);
+      const text = article(index, minWords);
       totalWords += text.split(/\s+/).length;
+      totalBytes += Buffer.byteLength(text);
       batch.push(writeFile(path.join(dir, 'articles', `article-${index}.md`), text));
     }
     await Promise.all(batch);
   }
-  return { count, wordsPerArticle: Math.round(totalWords / Math.max(1, count)) };
+  return { count, wordsPerArticle: Math.round(totalWords / Math.max(1, count)), bytesPerArticle: Math.round(totalBytes / Math.max(1, count)) };
 }
 
 /** The article with this index, as generateArticles writes it (for a bench edit). */

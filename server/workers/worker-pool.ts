@@ -53,6 +53,11 @@ export interface ArticleWorkers {
   stats(): WorkerStats;
   /** True once a thread has loaded the jobs (0.5 to 1 s after the start), always inline: until then, work that holds up no request may be done inline. */
   isReady(): boolean;
+  /**
+   * Starts new threads for the next jobs and ends the current ones once their jobs are done: what a
+   * thread's heap grew to over thousands of jobs (a cold start's analyses) goes with it.
+   */
+  renew(): Promise<void>;
   /** Lets running jobs finish, then stops the threads; later jobs fail. */
   close(): Promise<void>;
 }
@@ -92,45 +97,68 @@ export const THREAD_DECODE_MIN_BYTES = 64 * 1024;
 export async function createArticleWorkers({ threads, logger, workerFile }: ArticleWorkersOptions): Promise<ArticleWorkers> {
   if (threads === 0) return createInlineArticleWorkers(logger);
   const log = logger.child({ component: 'workers' });
-  const pool = new Piscina({
-    filename: workerFile ?? (await findWorkerFile()),
-    // A fixed pool: threads started on demand and stopped when idle (36 MB each) made the memory rise and fall every minute.
-    minThreads: threads,
-    maxThreads: threads,
-    // piscina require()s the worker first; Node 20's require() of an ES module can abort the whole process
-    // ("IsGraphAsync must be used on an instantiated module", seen once in the test suite). Refused, it imports.
-    execArgv: ['--no-experimental-require-module'],
-    // Jobs take milliseconds: a stop (PM2 and docker give 10 s) never waits long for one.
-    closeTimeout: 2_000,
-    // Below the event loop's priority (Linux, with @napi-rs/nice): requests come first on a busy host.
-    niceIncrement: 10,
-  });
-  // Errors outside a job (a thread dying between jobs): piscina replaces the thread; an unheard 'error' would end the process.
-  pool.on('error', (error: unknown) => log.error({ err: error }, 'worker thread failed'));
+  const filename = workerFile ?? (await findWorkerFile());
   let closing: Promise<void> | undefined;
   let ready = false;
   let warmUps = 0;
-  pool.run(null, { name: 'warmUpJob' }).then(
-    () => {
-      warmUps += 1;
-      ready = true;
-    },
-    (error: unknown) => {
-      if (!closing) log.error({ err: error }, 'worker thread cannot start');
-    },
-  );
+  /** Jobs completed by the pools renewed before this one. */
+  let completedBefore = 0;
+  const startPool = () => {
+    const started = new Piscina({
+      filename,
+      // A fixed pool: threads started on demand and stopped when idle (36 MB each) made the memory rise and fall every minute.
+      minThreads: threads,
+      maxThreads: threads,
+      // piscina require()s the worker first; Node 20's require() of an ES module can abort the whole process
+      // ("IsGraphAsync must be used on an instantiated module", seen once in the test suite). Refused, it imports.
+      execArgv: ['--no-experimental-require-module'],
+      // Jobs take milliseconds: a stop (PM2 and docker give 10 s) never waits long for one.
+      closeTimeout: 2_000,
+      // Below the event loop's priority (Linux, with @napi-rs/nice): requests come first on a busy host.
+      niceIncrement: 10,
+    });
+    // Errors outside a job (a thread dying between jobs): piscina replaces the thread; an unheard 'error' would end the process.
+    started.on('error', (error: unknown) => log.error({ err: error }, 'worker thread failed'));
+    started.run(null, { name: 'warmUpJob' }).then(
+      () => {
+        warmUps += 1;
+        ready = true;
+      },
+      (error: unknown) => {
+        if (!closing) log.error({ err: error }, 'worker thread cannot start');
+      },
+    );
+    return started;
+  };
+  let pool = startPool();
+  let renewing: Promise<void> | undefined;
   // Piscina would start threads again for a job sent after close().
   const runInPool: Runner = async (name, task, transfer) => {
+    if (renewing) await renewing;
     if (closing) throw new Error('the worker threads are closed');
     return (await pool.run(task, { name, ...(transfer ? { transferList: transfer } : {}) })) as unknown;
   };
+  // The old threads end first (their jobs done: idle, they stop in milliseconds), so that the old and new heaps are never there together; jobs sent meanwhile wait.
+  const renew = () =>
+    (renewing ??= (async () => {
+      const old = pool;
+      try {
+        await old.close();
+      } finally {
+        completedBefore += old.completed - warmUps;
+        warmUps = 0;
+        if (!closing) pool = startPool();
+        renewing = undefined;
+      }
+    })());
   return wrapRunner({
     run: runInPool,
     inline: false,
     log,
-    stats: () => ({ threads: pool.threads.length, completed: pool.completed - warmUps, queued: pool.queueSize }),
+    stats: () => ({ threads: pool.threads.length, completed: completedBefore + pool.completed - warmUps, queued: pool.queueSize }),
     isReady: () => ready,
-    close: () => (closing ??= pool.close()),
+    renew,
+    close: () => (closing ??= (renewing ?? Promise.resolve()).then(() => pool.close())),
   });
 }
 
@@ -155,6 +183,7 @@ export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
     log: logger.child({ component: 'workers' }),
     stats: () => ({ threads: 0, completed, queued: 0 }),
     isReady: () => true,
+    renew: async () => {},
     close: async () => {},
   });
 }
@@ -175,7 +204,7 @@ function wrapRunner({
   inline,
   log,
   ...rest
-}: { run: Runner; inline: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'close'>): ArticleWorkers {
+}: { run: Runner; inline: boolean; log: Logger } & Pick<ArticleWorkers, 'stats' | 'isReady' | 'renew' | 'close'>): ArticleWorkers {
   const runJob = async <N extends JobName>(name: N, task: TaskOf<N>, subject: string, transfer?: ArrayBuffer[]): Promise<Exclude<ResultOf<N>, FileProblem>> => {
     let result: unknown;
     try {

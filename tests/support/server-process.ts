@@ -29,6 +29,8 @@ export interface StartOptions {
   node?: string;
   /** Node's arguments: the built server without flags unless given (benchmarks pass npm start's). */
   args?: string[];
+  /** The folder it runs in (the project's root unless given: a benchmark may run another checkout's build). */
+  cwd?: string;
   /** The port; a free one unless given. */
   port?: number;
   /** Wraps the command, e.g. to pin it on a CPU (bench/cpu-pinning.ts). */
@@ -68,7 +70,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const started = performance.now();
   const [command, argv] = wrap ? wrap(node, args) : [node, args];
   const child = spawn(command, argv, {
-    cwd: rootDir,
+    cwd: options.cwd ?? rootDir,
     env: { ...(inheritEnv ? process.env : { PATH: process.env.PATH ?? '' }), HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', stdout === 'logs' ? 'pipe' : stdout, stderrTo === 'keep' ? 'pipe' : 'inherit', ...(ipc ? (['ipc'] as const) : [])],
   });

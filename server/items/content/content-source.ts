@@ -19,10 +19,14 @@ import { createContentQueries } from './content-queries';
 import { ContentState, type Entry } from './content-state';
 import { ContentUpdates, watchArticles } from './content-watcher';
 import { PublicationTimer } from './publication-timer';
+import { releaseMemory } from './release-memory';
 import { watchSynonyms } from './synonyms';
 
 export type { ContentProblem, ContentProblemKind } from './content-problems';
 export type { ContentStats } from './content-loader';
+
+/** Files loaded (analysed, or restored warm) past which a first load's memory is released (a few hundred grow the heaps little). */
+const RELEASE_AFTER_PARSED = 1_000;
 
 export const DEFAULT_CONTENT_CACHE_DIR = path.join(tmpdir(), 'portfolio-site-cache');
 
@@ -138,6 +142,11 @@ export async function createContentSource({
 
   try {
     dirty = await loadFirst(cache, loader, log, buildVersion);
+    // What a cold start's analyses needed goes before ready: the threads' heaps (they end, new ones serve
+    // from now on), then the event loop's garbage and the pages V8 keeps pooled (decision 054).
+    if (loader.stats.parsed >= RELEASE_AFTER_PARSED) await workers.renew().catch((error: unknown) => log.warn({ err: error }, 'worker threads not renewed'));
+    // A warm start's snapshot (its index as JSON) is garbage once restored: released too.
+    if (loader.stats.parsed + loader.stats.fromCache >= RELEASE_AFTER_PARSED) releaseMemory();
   } catch (error) {
     watcher?.close();
     synonyms.close();

@@ -233,3 +233,25 @@ describe('article worker threads', () => {
     expect(workers.stats()).toEqual({ threads: 0, completed: 1, queued: 0 });
   });
 });
+
+describe('renewing the worker threads (after a cold start, decision 054)', () => {
+  it('end the threads and answer the next jobs on new ones, the count of jobs kept', async () => {
+    const workers = await open({ threads: 1 });
+    const text = '---\nid: a\ntitle: A\ndate: 2024-01-01\nlanguage: fr\nsummary: Résumé.\n---\n\nDu texte sur le cache.\n';
+    const before = await workers.analyseFile('a.md', text);
+    expect(workers.stats().completed).toBe(1);
+    // Sent while the threads are renewed: it waits for the new ones, it is not lost.
+    const [, during] = await Promise.all([workers.renew(), workers.analyseFile('a.md', text)]);
+    expect(during).toEqual(before);
+    expect(await workers.analyseFile('a.md', text)).toEqual(before);
+    expect(workers.stats()).toMatchObject({ threads: 1, completed: 3 });
+    await workers.close();
+    await expect(workers.analyseFile('a.md', text)).rejects.toThrow(ArticleJobError);
+  });
+
+  it('do nothing when the jobs run on the event loop', async () => {
+    const workers = createInlineArticleWorkers(logger);
+    await workers.renew();
+    expect(workers.stats().threads).toBe(0);
+  });
+});

@@ -101,4 +101,24 @@ describe('content source and worker threads', () => {
     await expect(source.get('http-caching')).rejects.toBeInstanceOf(ArticleJobError);
     expect(await source.get('old-postgres')).toMatchObject({ id: 'old-postgres' });
   });
+
+  it('renew the threads after a first load that analysed 1,000 files or more, not after a smaller one (decision 054)', async () => {
+    const renewed: number[] = [];
+    const inline = createInlineArticleWorkers(logger);
+    const counting = (): ArticleWorkers => ({ ...inline, renew: async () => void renewed.push(1) });
+    // The fixtures (a few files) parse few: the threads stay.
+    await open(counting());
+    expect(renewed).toHaveLength(0);
+    const copies = Math.ceil(1_000 / FIXTURE_IDS_NEWEST_FIRST.length);
+    const large = await open(counting(), copies);
+    expect(large.stats().parsed).toBeGreaterThanOrEqual(1_000);
+    expect(renewed).toHaveLength(1);
+    // A restart from the disk cache analyses nothing: no renewal.
+    await large.close();
+    const dir = dirs.at(-1)!;
+    const restarted = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir: path.join(dir, 'cache'), workers: counting() });
+    closing.push(restarted);
+    expect(restarted.stats().parsed).toBe(0);
+    expect(renewed).toHaveLength(1);
+  });
 });
