@@ -35,6 +35,7 @@ function buildRouteWords(): Words {
 }
 
 const ROUTE_WORDS = buildRouteWords();
+const EN_WORD = EN_PREFIX.slice(1);
 
 /** Characters a path segment may hold as they are (RFC 3986 pchar) but encodeURIComponent escapes. */
 const LITERAL_IN_PATH = /%(?:40|2B|2C|3B|3D|3A|24|26)/gi;
@@ -47,14 +48,14 @@ const LITERAL_IN_PATH = /%(?:40|2B|2C|3B|3D|3A|24|26)/gi;
 function encodeFileSegment(segment: string): string {
   return encodeURIComponent(segment).replace(LITERAL_IN_PATH, (escape) => decodeURIComponent(escape));
 }
-const EN_WORD = EN_PREFIX.slice(1);
 
 /**
  * The canonical form of a path (no query): one slash between segments, none at the end (but for the
  * root and the English home `/en/`), dot segments resolved, the site's route words in lower case, and
  * each other segment percent-encoded as the site's links write it: encodeURIComponent for an id or a
- * tag, with the path's own literal characters (`@ + , ; = : $ &`) kept for a file. Undefined when a segment's percent-encoding is not UTF-8, or escapes a dot segment:
- * such a path names nothing, and is answered as it is (400, 404).
+ * tag, with the path's own literal characters (`@ + , ; = : $ &`) kept for a file. Undefined when a
+ * segment's percent-encoding is not UTF-8, or escapes a dot segment: such a path names nothing, and is
+ * answered as it is (400, 404).
  */
 export function canonicalizePath(path: string): string | undefined {
   const segments: string[] = [];

@@ -3,6 +3,7 @@
 // another check (aliases, translations) is one more function in `contentRules`.
 import { toTagKey } from '../../../shared/items/search';
 import { EN_PREFIX, paths } from '../../../shared/paths';
+import { computeArticleLinks } from './article-links';
 import type { ContentProblem, ContentProblemKind, ContentProblemSeverity } from './content-problems';
 import type { ArticleReferences, Reference } from './content-references';
 
@@ -139,15 +140,9 @@ export function checkArticles(
     byId.set(article.id, article);
     for (const tag of article.tags) tagKeys.add(toTagKey(tag));
   }
-  // As the site answers them (article-links.ts): a former id claimed by two articles leads to neither.
-  const claimed = new Set<string>();
-  for (const article of byId.values())
-    for (const alias of article.refs.aliases ?? []) {
-      if (byId.has(alias)) continue;
-      if (claimed.has(alias)) aliases.delete(alias);
-      else aliases.set(alias, article);
-      claimed.add(alias);
-    }
+  // Read as the site answers them: a former id claimed by two articles, or that is a live id, leads to neither.
+  const linked = [...byId.values()].map(({ file, id, refs }) => ({ name: file, file, id, language: '', ...(refs.aliases ? { aliases: refs.aliases } : {}) }));
+  for (const [alias, id] of computeArticleLinks(linked).aliases) aliases.set(alias, byId.get(id)!);
   const context: RuleContext = { byId, aliases, tagKeys, ...(hasPublicFile ? { hasPublicFile } : {}) };
   return [...byId.values(), ...others].flatMap((article) => rules.flatMap((rule) => rule(article, context)));
 }
