@@ -110,8 +110,10 @@ describe('content source and worker threads', () => {
     const source = await open(workers, 9);
     const files = FIXTURE_IDS_NEWEST_FIRST.length * 10;
     expect(source.stats().parsed).toBe(files);
-    // The thread got the files it could hold at the start (FIRST_POOL_JOBS_PER_THREAD); the event loop did the rest meanwhile.
-    expect(inThreads.length).toBeLessThanOrEqual(FIRST_POOL_JOBS_PER_THREAD);
+    // The thread got the files it could hold at the start (FIRST_POOL_JOBS_PER_THREAD), and one more as each of them came back
+    // if files were still waiting; the event loop analysed the others meanwhile, most of them.
+    expect(inThreads.length).toBeGreaterThanOrEqual(FIRST_POOL_JOBS_PER_THREAD);
+    expect(inThreads.length).toBeLessThan(files / 2);
     expect(source.problems()).toEqual([]);
     expect((await source.search({ text: 'cache' })).total).toBeGreaterThan(0);
   });
