@@ -8,6 +8,7 @@
 // Each process works in a slot of its own, a subfolder it holds a lock on while it runs: processes
 // sharing CONTENT_CACHE_DIR (PM2's cluster mode) never prune or write each other's packs, and a restart
 // takes a free slot back, with the packs and snapshot its last holder left (decision 050).
+import { isUtf8 } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -74,6 +75,12 @@ export interface PackedEntry {
 
 export function hashContent(text: string): string {
   return createHash('sha256').update(cacheVersion()).update('\0').update(text).digest('hex');
+}
+
+/** hashContent of a file's text, from the file's bytes: valid UTF-8 is its own encoding, so the text is not encoded again to hash it. */
+export function hashContentBytes(bytes: Buffer): string {
+  if (!isUtf8(bytes)) return hashContent(bytes.toString('utf8'));
+  return createHash('sha256').update(cacheVersion()).update('\0').update(bytes).digest('hex');
 }
 
 // A record: the sizes of the entry and of the text (uint32, little-endian), the hash in 64 hex digits, then both.
