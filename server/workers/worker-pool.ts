@@ -88,6 +88,15 @@ type Runner = (name: JobName, task: unknown, transfer?: ArrayBuffer[]) => Promis
 const WORKER_NAME = 'article-worker';
 
 /**
+ * Jobs a thread of the first pool holds at once (piscina's concurrentTasksPerWorker). A thread given one
+ * job at a time waits, after each, for the event loop to read its answer and send the next: during a
+ * cold start the event loop is busy indexing, and the thread idled a large part of it. With a few jobs
+ * queued in the thread it goes from one to the next. A pool started by renew() (after a cold start)
+ * takes one job at a time, as before (decision 062).
+ */
+export const FIRST_POOL_JOBS_PER_THREAD = 8;
+
+/**
  * Smallest items service answer decoded on a thread. Below it, decoding on the event loop takes well
  * under a millisecond, less than the hop to a thread, and it does not wait behind articles being prepared.
  */
@@ -103,12 +112,14 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
   let warmUps = 0;
   /** Jobs completed by the pools renewed before this one. */
   let completedBefore = 0;
+  let renewals = 0;
   const startPool = () => {
     const started = new Piscina({
       filename,
       // A fixed pool: threads started on demand and stopped when idle (36 MB each) made the memory rise and fall every minute.
       minThreads: threads,
       maxThreads: threads,
+      concurrentTasksPerWorker: renewals === 0 ? FIRST_POOL_JOBS_PER_THREAD : 1,
       // piscina require()s the worker first; Node 20's require() of an ES module can abort the whole process
       // ("IsGraphAsync must be used on an instantiated module", seen once in the test suite). Refused, it imports.
       execArgv: ['--no-experimental-require-module'],
@@ -147,6 +158,7 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
       } finally {
         completedBefore += old.completed - warmUps;
         warmUps = 0;
+        renewals += 1;
         if (!closing) pool = startPool();
         renewing = undefined;
       }
@@ -186,6 +198,23 @@ export function createInlineArticleWorkers(logger: Logger): ArticleWorkers {
     renew: async () => {},
     close: async () => {},
   });
+}
+
+/**
+ * A content file analysed on the event loop, now (synchronously), and appended to the event loop's own
+ * pack: what a thread's analyseFile does, for the first load, which serves nothing yet and takes a
+ * file itself rather than wait for a busy thread (decision 062). ContentFileError for a bad file,
+ * ArticleJobError when the job fails.
+ */
+export function analyseFileHere(file: string, text: string, saveIn?: { dir: string; hash: string }): AnalysedFile {
+  let result: AnalysedFile | FileProblem;
+  try {
+    result = jobs.analyseFileJob({ file, text, ...(saveIn ? { saveIn } : {}) });
+  } catch (error) {
+    throw new ArticleJobError(`analyseFileJob of ${file}`, error);
+  }
+  if (isFileProblem(result)) throw new ContentFileError(result.fileProblems);
+  return result;
 }
 
 /** `bytes` on a buffer of their own, with it, to be moved to a thread: moving a shared one (Node's buffer pool) would break its other users. */

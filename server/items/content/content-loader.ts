@@ -2,33 +2,33 @@
 // parse and analyse the changed ones, takes them into the state a slice at a time, and keeps the
 // problems of each file. A file with errors keeps its last good version when it had one; the checks
 // across articles (links, images) run after each round.
-import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { existsSync, readFile as readFileCallback, stat as statCallback } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
-import { ArticleJobError, createInlineArticleWorkers, type ArticleWorkers } from '../../workers/worker-pool';
-import { hashContent, type CachedArticle, type ContentCache } from './content-cache';
+import { analyseFileHere, ArticleJobError, FIRST_POOL_JOBS_PER_THREAD, type ArticleWorkers } from '../../workers/worker-pool';
+import { hashContent, hashContentBytes, type CachedArticle, type ContentCache } from './content-cache';
 import { ContentFileError, displayPath, formatProblem, linkProblems, sortProblems, type ContentProblem } from './content-problems';
 import { checkArticles } from './content-rules';
 import type { ContentState, Entry } from './content-state';
+import { FirstLoadQueue, type QueuedFile } from './first-load-queue';
 import { relatedTermsOf } from './search-index';
 
 /** Longest stretch of synchronous work before yielding to the event loop. */
 const SLICE_MS = 20;
-/**
- * Files the event loop analyses during the first load for each one waiting per thread. The threads run
- * niced, beside the garbage collector's helpers, and their answers cost the event loop a copy: with one
- * thread on two cores, 1 left the event loop idle 16 % of a cold start (10,000 articles: 17.8-19.9 s),
- * 1.8 gave 16.4-18.6 s, 2.5 gave 15.3-16.6 s and 3.5 gave 17.5-17.8 s.
- */
-const FIRST_LOAD_INLINE_SHARE = 2;
+/** The same during the first load: the threads' answers are read, and the threads given more files, this often (decision 062). */
+const FIRST_LOAD_SLICE_MS = 4;
 /** Files read at once. */
 const READ_BATCH = 32;
 /** Batches read and handed to the worker threads ahead of the one entering the index. */
 const BATCHES_AHEAD = 2;
+// A file's stat and bytes through the callback API: 60-85 µs of CPU for a 14 KB file, against 85-120 µs through fs/promises.
+const statFile = promisify(statCallback);
+const readBytes = promisify(readFileCallback);
 
 export interface ContentStats {
   /** Files parsed and analysed since start (not found in the disk cache). */
@@ -51,8 +51,8 @@ interface ReadBatch {
   names: string[];
   texts: (string | Error | null)[];
   hashes: string[];
-  /** Per file: null when unchanged or unreadable, else its analysis (under way in a worker, or found in the disk cache). */
-  analyses: (Promise<Analysis> | null)[];
+  /** Per file: null when unchanged or unreadable, else its analysis (under way in a worker, found in the disk cache, or queued for the first load). */
+  analyses: (Promise<Analysis> | QueuedFile<Analysis> | null)[];
   statOf: Map<string, FileStat | undefined>;
 }
 
@@ -76,12 +76,10 @@ export class ContentLoader {
   private readonly fileProblems = new Map<string, ContentProblem[]>();
   /** Problems across articles (links, images), from the last check. */
   private referenceProblems: ContentProblem[] = [];
-  // The first load serves nothing yet (the server listens after it): until a thread has loaded the jobs,
-  // the event loop analyses the files, and then it keeps a share of them (FIRST_LOAD_INLINE_SHARE for
-  // each one waiting per thread), so that a cold start works on every core and not only on the threads'.
-  private readonly inline: ArticleWorkers;
+  // The first load serves nothing yet (the server listens after it): the event loop analyses a file
+  // itself whenever the next one to index is not analysed yet (first-load-queue.ts), so that a cold
+  // start works on every core and not only on the threads'.
   private loaded = false;
-  private readonly waiting = { inline: 0, threads: 0 };
   private readonly log: Logger;
   private readonly goodTexts = new LRUCache<string, string>({ maxSize: LAST_GOOD_TEXTS_MAX_BYTES, sizeCalculation: (text) => Math.max(1, text.length) });
 
@@ -89,7 +87,6 @@ export class ContentLoader {
     private readonly state: ContentState,
     private readonly options: ContentLoaderOptions,
   ) {
-    this.inline = createInlineArticleWorkers(options.logger);
     this.log = options.logger;
   }
 
@@ -138,12 +135,14 @@ export class ContentLoader {
   async applyFiles(names: string[], { trustUnchangedStat = false } = {}): Promise<boolean> {
     let changed = false;
     let sliceStart = performance.now();
+    const queue = this.firstLoadQueue();
+    const sliceMs = queue ? FIRST_LOAD_SLICE_MS : SLICE_MS;
     // The reads of the batches ahead go on while one enters the index: the disk's latency is hidden too.
     const ahead: Promise<ReadBatch>[] = [];
     let next = 0;
     const readAhead = () => {
       while (ahead.length <= BATCHES_AHEAD && next < names.length) {
-        ahead.push(this.readBatch(names.slice(next, next + READ_BATCH), trustUnchangedStat));
+        ahead.push(this.readBatch(names.slice(next, next + READ_BATCH), trustUnchangedStat, queue));
         next += READ_BATCH;
       }
     };
@@ -153,9 +152,10 @@ export class ContentLoader {
       readAhead();
       // Indexing in order, in slices, while the workers analyse the batches ahead.
       for (const [at, name] of batch.entries()) {
-        const analysis = analyses[at] ? await analyses[at] : null;
+        const pending = analyses[at];
+        const analysis = !pending ? null : pending instanceof Promise ? await pending : await queue!.take(pending);
         if (this.apply(name, texts[at] ?? null, hashes[at]!, analysis, statOf.get(name))) changed = true;
-        if (performance.now() - sliceStart > SLICE_MS) {
+        if (performance.now() - sliceStart > sliceMs) {
           await yieldToEventLoop();
           sliceStart = performance.now();
         }
@@ -320,40 +320,50 @@ export class ContentLoader {
     }
   }
 
-  private chooseRunner(): 'inline' | 'threads' {
-    if (this.loaded) return 'threads';
-    if (!this.options.workers.isReady()) return 'inline';
-    const { threads } = this.options.workers.stats();
-    return threads > 0 && this.waiting.inline * threads < this.waiting.threads * FIRST_LOAD_INLINE_SHARE ? 'inline' : 'threads';
+  /** The first load's sharing of the analyses between the threads and the event loop; none once loaded. */
+  private firstLoadQueue(): FirstLoadQueue<Analysis> | undefined {
+    const { workers, cache } = this.options;
+    if (this.loaded) return undefined;
+    return new FirstLoadQueue<Analysis>({
+      runOnThread: ({ name, text, hash }) => this.startAnalysis(name, text, hash),
+      runHere: ({ name, text, hash }) => {
+        try {
+          const { analysed, savedAt } = analyseFileHere(this.relative(name), text, { dir: cache.dir, hash });
+          if (savedAt) cache.remember(hash, savedAt);
+          return { analysed };
+        } catch (error) {
+          return { error };
+        }
+      },
+      // Until a thread has loaded the jobs, the event loop takes every file. Inline workers (WORKER_THREADS=0) count as one.
+      threadCapacity: () => (workers.isReady() ? Math.max(1, workers.stats().threads) * FIRST_POOL_JOBS_PER_THREAD : 0),
+    });
   }
 
   /** Starts a file's analysis in a worker, which also writes it to the disk cache; never rejects: a failure is kept in the answer. */
   private startAnalysis(name: string, text: string, hash: string): Promise<Analysis> {
-    const runner = this.chooseRunner();
     const { cache, workers } = this.options;
-    this.waiting[runner] += 1;
-    return (runner === 'inline' ? this.inline : workers)
-      .analyseFile(this.relative(name), text, { dir: cache.dir, hash })
-      .then(
-        ({ analysed, savedAt }) => {
-          if (savedAt) cache.remember(hash, savedAt);
-          return { analysed };
-        },
-        (error: unknown) => ({ error }),
-      )
-      .finally(() => {
-        this.waiting[runner] -= 1;
-      });
+    return workers.analyseFile(this.relative(name), text, { dir: cache.dir, hash }).then(
+      ({ analysed, savedAt }) => {
+        if (savedAt) cache.remember(hash, savedAt);
+        return { analysed };
+      },
+      (error: unknown) => ({ error }),
+    );
   }
 
   readText(name: string): Promise<string | Error | null> {
     return readFile(path.join(this.options.articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
   }
 
+  private readFileBytes(name: string): Promise<Buffer | Error | null> {
+    return readBytes(path.join(this.options.articlesDir, name)).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
+  }
+
   /** Reads a batch of files (in parallel: stats, texts, then disk cache entries of the changed ones) and starts analysing the others. */
-  private async readBatch(all: string[], trustUnchangedStat: boolean): Promise<ReadBatch> {
+  private async readBatch(all: string[], trustUnchangedStat: boolean, queue: FirstLoadQueue<Analysis> | undefined): Promise<ReadBatch> {
     const { articlesDir, cache } = this.options;
-    const stats = await Promise.all(all.map((name) => stat(path.join(articlesDir, name)).catch(() => null)));
+    const stats = await Promise.all(all.map((name) => statFile(path.join(articlesDir, name)).catch(() => null)));
     // At start, a file with the modification time and size it had when indexed is not read again.
     const names = all.filter((name, at) => {
       const known = this.state.byName.get(name);
@@ -361,14 +371,17 @@ export class ContentLoader {
       return !(trustUnchangedStat && known && now && known.mtimeMs === now.mtimeMs && known.size === now.size);
     });
     const statOf = new Map(all.map((name, at) => [name, stats[at] ? { mtimeMs: stats[at].mtimeMs, size: stats[at].size } : undefined]));
-    const texts = await Promise.all(names.map((name) => this.readText(name)));
-    const hashes = texts.map((text) => (typeof text === 'string' ? hashContent(text) : ''));
+    const files = await Promise.all(names.map((name) => this.readFileBytes(name)));
+    const texts = files.map((file) => (Buffer.isBuffer(file) ? file.toString('utf8') : file));
+    // Hashed from the bytes read: the same hash as hashContent(text), without encoding the text again.
+    const hashes = files.map((file) => (Buffer.isBuffer(file) ? hashContentBytes(file) : ''));
     const changed = names.map((name, at) => hashes[at] !== '' && this.state.byName.get(name)?.hash !== hashes[at]);
     const cached = await Promise.all(names.map((_name, at) => (changed[at] ? cache.read(hashes[at]!) : null)));
-    const analyses = names.map((name, at): Promise<Analysis> | null => {
+    const analyses = names.map((name, at): Promise<Analysis> | QueuedFile<Analysis> | null => {
       const entry = cached[at];
       if (entry) return Promise.resolve({ cached: entry });
-      return changed[at] ? this.startAnalysis(name, texts[at] as string, hashes[at]!) : null;
+      if (!changed[at]) return null;
+      return queue ? queue.add(name, texts[at] as string, hashes[at]!) : this.startAnalysis(name, texts[at] as string, hashes[at]!);
     });
     return { names, texts, hashes, analyses, statOf };
   }

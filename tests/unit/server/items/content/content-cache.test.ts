@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentCache, hashContent, writeCacheEntry, type CachedArticle } from '../../../../../server/items/content/content-cache';
+import { ContentCache, hashContent, hashContentBytes, writeCacheEntry, type CachedArticle } from '../../../../../server/items/content/content-cache';
+import { readIndexVersion } from '../../../../../server/items/content/index-version';
 
 const folders: string[] = [];
 const caches: ContentCache[] = [];
@@ -48,6 +49,37 @@ describe('ContentCache', () => {
     expect(other.readText(hash)).toBe('texte brut à lire');
     expect(await other.read(hashContent('absent'))).toBeNull();
     expect(other.readText(hashContent('absent'))).toBeUndefined();
+  });
+
+  it('reads the JSON records packs held before decision 063 as absent, and deletes their packs when pruning', async () => {
+    const folder = makeFolder();
+    const hash = hashContent('# Avant');
+    const writer = openCache(folder);
+    const json = Buffer.from(JSON.stringify(makeEntry('Avant')));
+    const text = Buffer.from('texte');
+    const header = Buffer.alloc(72);
+    header.writeUInt32LE(json.length, 0);
+    header.writeUInt32LE(text.length, 4);
+    header.write(hash, 8, 'latin1');
+    const old = `0123456789abcdef-1.content-${readIndexVersion()}.pack`;
+    writeFileSync(path.join(writer.dir, old), Buffer.concat([header, json, text]));
+    writer.close();
+
+    const next = openCache(folder);
+    // Not found: its file is analysed again (decision 050), never read as a record of today's format.
+    expect(next.has(hash)).toBe(false);
+    expect(await next.read(hash)).toBeNull();
+    await next.prune(new Set([hash]));
+    expect(readdirSync(next.dir)).not.toContain(old);
+  });
+
+  it('hashes a file from its bytes as from its text, so that a file read either way has one hash', () => {
+    const texts = ['---\r\nid: a\r\n---\r\nÉté 🚀 « œuvre » ’', '\ufeff# Titre', ''];
+    for (const text of texts) expect(hashContentBytes(Buffer.from(text))).toBe(hashContent(text));
+    // Bytes that are not UTF-8 are read as U+FFFD: the hash is the text's as read.
+    const broken = Buffer.from([0x23, 0x20, 0xc3, 0x28, 0xff, 0x41]);
+    expect(hashContentBytes(broken)).toBe(hashContent(broken.toString('utf8')));
+    expect(hashContentBytes(Buffer.from('a'))).not.toBe(hashContentBytes(Buffer.from('b')));
   });
 
   it('refuses a key that is not a content hash, which would hide the records after it at the next start', async () => {

@@ -7,7 +7,14 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContentSource, type ContentSource } from '../../../../../server/items/content/content-source';
-import { ArticleJobError, createArticleWorkers, createInlineArticleWorkers, type ArticleWorkers } from '../../../../../server/workers/worker-pool';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  ArticleJobError,
+  createArticleWorkers,
+  createInlineArticleWorkers,
+  FIRST_POOL_JOBS_PER_THREAD,
+  type ArticleWorkers,
+} from '../../../../../server/workers/worker-pool';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../../../support/fixtures';
 
 const logger = pino({ level: 'silent' });
@@ -69,17 +76,46 @@ describe('content source and worker threads', () => {
         return inline.analyseFile(file, text, saveIn);
       },
     };
-    const source = await open(workers, 2);
-    const files = FIXTURE_IDS_NEWEST_FIRST.length * 3;
+    const source = await open(workers, 9);
+    const files = FIXTURE_IDS_NEWEST_FIRST.length * 10;
     expect(source.stats().parsed).toBe(files);
-    // One thread: two files on the event loop for each one waiting for the thread.
-    expect(inThreads).toHaveLength(files / 3);
+    expect(source.problems()).toEqual([]);
+    // Both worked: the thread, and the event loop while the next file's analysis was not there yet.
+    expect(inThreads.length).toBeGreaterThan(0);
+    expect(inThreads.length).toBeLessThan(files);
     // The event loop's share is in the disk cache too: a second start, once the first stopped, parses nothing.
     await source.close();
     const dir = dirs.at(-1)!;
     const restarted = await createContentSource({ contentDir: dir, logger, watchFiles: false, cacheDir: path.join(dir, 'cache'), workers: inline });
     closing.push(restarted);
     expect(restarted.stats()).toMatchObject({ parsed: 0, fromCache: files });
+    expect(await restarted.list('')).toEqual(await source.list(''));
+  });
+
+  it('analyse on the event loop what a slow thread has not taken, instead of waiting for it (decision 062)', async () => {
+    const inline = createInlineArticleWorkers(logger);
+    const inThreads: string[] = [];
+    let thread: Promise<unknown> = Promise.resolve();
+    const workers: ArticleWorkers = {
+      ...inline,
+      stats: () => ({ threads: 1, completed: inThreads.length, queued: 0 }),
+      // One thread, 100 ms a file, one file after the other.
+      analyseFile: (file, text, saveIn) => {
+        inThreads.push(file);
+        const done = thread.then(() => sleep(100)).then(() => inline.analyseFile(file, text, saveIn));
+        thread = done.catch(() => {});
+        return done;
+      },
+    };
+    const source = await open(workers, 9);
+    const files = FIXTURE_IDS_NEWEST_FIRST.length * 10;
+    expect(source.stats().parsed).toBe(files);
+    // The thread got the files it could hold at the start (FIRST_POOL_JOBS_PER_THREAD), and one more as each of them came back
+    // if files were still waiting; the event loop analysed the others meanwhile, most of them.
+    expect(inThreads.length).toBeGreaterThanOrEqual(FIRST_POOL_JOBS_PER_THREAD);
+    expect(inThreads.length).toBeLessThan(files / 2);
+    expect(source.problems()).toEqual([]);
+    expect((await source.search({ text: 'cache' })).total).toBeGreaterThan(0);
   });
 
   it('analyse on the event loop while no thread has loaded the jobs yet, at the first start only', async () => {
