@@ -7,7 +7,19 @@ import { LRUCache } from 'lru-cache';
 import { readRequestTarget } from './request-target';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { captureHeaders, chooseEncoding, etagOf, hashBody, matchesEtag, storeAnswer, type Encoding, type HeaderList, type StoredAnswer } from './stored-answer';
+import {
+  assembleSent,
+  captureHeaders,
+  chooseEncoding,
+  etagOf,
+  hashBody,
+  matchesEtag,
+  storeAnswer,
+  type Encoding,
+  type HeaderList,
+  type SentAnswer,
+  type StoredAnswer,
+} from './stored-answer';
 
 /** Headers that belong to one response, never kept: framing, the visitor's cookie, the rate-limit counters. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -47,7 +59,12 @@ interface FirstAnswer {
   size: number;
   /** The whole answer being made, once for every request that waits for it. */
   whole?: Promise<StoredAnswer>;
+  /** The answer as sent, with its headers, for repeats in the same encoding (built on the first repeat). */
+  sent?: SentAnswer;
 }
+
+/** A kept answer: whole, as first sent (the asker takes that encoding), or whole once it is made. */
+export type KeptAnswer = StoredAnswer | SentAnswer | Promise<StoredAnswer>;
 
 const brotliDecompressAsync = promisify(zlib.brotliDecompress);
 const gunzipAsync = promisify(zlib.gunzip);
@@ -73,12 +90,21 @@ export class ResponseCache {
     return this.entries !== undefined;
   }
 
-  /** The kept answer, or the promise of it whole when it was kept from its first request only. */
-  get(key: string): StoredAnswer | Promise<StoredAnswer> | undefined {
+  /**
+   * The kept answer for a client that sends this Accept-Encoding. Kept from its first request only, it is
+   * made whole (once, in the background), and meanwhile a client that takes the encoding it was sent in
+   * gets those bytes at once; another waits for the whole answer (decision 060).
+   */
+  get(key: string, acceptEncoding?: string): KeptAnswer | undefined {
     const answer = this.entries?.get(key);
     if (answer !== undefined) return answer;
     const first = this.firsts?.get(key);
-    return first && (first.whole ??= this.makeWhole(key, first));
+    if (first === undefined) return undefined;
+    const whole = (first.whole ??= this.makeWhole(key, first));
+    if (first.encoding === undefined || chooseEncoding(acceptEncoding) !== first.encoding) return whole;
+    // Nobody waits for it here: a failure only drops the entry (makeWhole).
+    whole.catch(() => undefined);
+    return (first.sent ??= assembleSent(first.status, first.headers, { encoding: first.encoding, body: first.body }, first.hash));
   }
 
   /** Adds the other encoding to a first answer (both, when it was sent uncompressed) and keeps that among the answers asked twice, for what is left of its TTL. */
