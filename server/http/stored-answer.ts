@@ -95,14 +95,20 @@ function storeHeaders(headers: HeaderList): StoredHeaders {
  * Compresses a body once in both encodings and assembles the answer; `kept`: an encoding already
  * sent, whose bytes stay as they were (one strong ETag, one set of bytes).
  */
-export async function storeAnswer(status: number, headers: HeaderList, body: Buffer, kept?: { encoding: Encoding; body: Buffer }): Promise<StoredAnswer> {
+export async function storeAnswer(
+  status: number,
+  headers: HeaderList,
+  body: Buffer,
+  kept?: { encoding: Encoding; body: Buffer },
+  hash = hashBody(body),
+): Promise<StoredAnswer> {
   const [gzip, br] = await Promise.all([
     kept?.encoding === 'gzip' ? kept.body : gzipAsync(body, { level: body.length > LARGE_BODY ? 6 : 9 }),
     kept?.encoding === 'br'
       ? kept.body
       : brotliAsync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
-  return assembleAnswer(status, headers, { gzip, br }, hashBody(body));
+  return assembleAnswer(status, headers, { gzip, br }, hash);
 }
 
 // Browsers send a handful of distinct Accept-Encoding values: negotiate each once.

@@ -1,4 +1,5 @@
 // /www-be/items/v1.0 for the browser: the items API of DESIGN.md, answered through the cache.
+import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
 import { PAGE_SIZE, type SearchAnswer } from '../../shared/items/search';
@@ -23,41 +24,58 @@ function toWireSearchAnswer(answer: SearchAnswer): WireSearchAnswer {
 }
 
 // The built-in source's lists hold the same summary objects search after search (the items cache
-// prepares each once): each is written as UTF-8 JSON once, and a list is those bytes joined in one
-// buffer, with no megabyte string to build and throw away.
-const listEntryJson = new WeakMap<ArticleSummary, Buffer>();
+// prepares each once): each is written as UTF-8 JSON once, with its SHA-256, and a list is those bytes
+// joined in one buffer, with no megabyte string to build and throw away. Its ETag hashes the entries'
+// digests, not the megabytes again (decision 061).
+interface ListEntry {
+  json: Buffer;
+  digest: Buffer;
+}
+const listEntries = new WeakMap<ArticleSummary, ListEntry>();
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
+const DIGEST_BYTES = 32;
 
-/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8. */
-function writeListJson(list: ArticleSummary[]): Buffer {
+function entryOf(item: ArticleSummary): ListEntry {
+  let entry = listEntries.get(item);
+  if (entry === undefined) {
+    const json = Buffer.from(JSON.stringify(toWireItem(item)));
+    entry = { json, digest: createHash('sha256').update(json).digest() };
+    listEntries.set(item, entry);
+  }
+  return entry;
+}
+
+/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8, and a hash that names those bytes. */
+export function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string } {
   const parts: Buffer[] = [OPEN];
+  const digests = Buffer.allocUnsafe(list.length * DIGEST_BYTES);
   list.forEach((item, at) => {
-    let entry = listEntryJson.get(item);
-    if (entry === undefined) {
-      entry = Buffer.from(JSON.stringify(toWireItem(item)));
-      listEntryJson.set(item, entry);
-    }
+    const entry = entryOf(item);
     if (at > 0) parts.push(COMMA);
-    parts.push(entry);
+    parts.push(entry.json);
+    digests.set(entry.digest, at * DIGEST_BYTES);
   });
   parts.push(CLOSE);
-  return Buffer.concat(parts);
+  // The same length as hashBody's, and apart from it: a list's bytes are named by their entries in order.
+  const hash = createHash('sha256').update('list').update(digests).digest('base64url').slice(0, 27);
+  return { body: Buffer.concat(parts), hash };
 }
 
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
 
   /** Answers what `read` found, in the API's field names (`toWire`), or a 404 for null. */
-  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string | Buffer) => {
+  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string | { body: Buffer; hash: string }) => {
     try {
       const value = await read();
       if (value === null) return sendNotFound(res);
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type('application/json');
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
       const json = toJson(value);
-      await responseCache.send(req, res, 200, typeof json === 'string' ? Buffer.from(json) : json);
+      if (typeof json === 'string') await responseCache.send(req, res, 200, Buffer.from(json));
+      else await responseCache.send(req, res, 200, json.body, json.hash);
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
