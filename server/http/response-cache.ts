@@ -145,9 +145,16 @@ export class ResponseCache {
    * Sends an answer the Express stack made (its headers already set on res), compressed once, fast, in
    * the encoding this client takes. A 200 or 404 is kept so under the request's key, with the cache on
    * (made whole when asked again: see get). `hash`, when given, names these bytes as hashBody would (a
-   * digest of digests of their parts, each part hashed once: decision 061).
+   * digest of digests of their parts, each part hashed once). `scratch`: the body's memory is reused
+   * once this returns, so it is compressed (or copied) before any await (decision 061).
    */
-  async send(req: Request, res: Response, status: number, body: Buffer, hash = hashBody(body)): Promise<void> {
+  async send(
+    req: Request,
+    res: Response,
+    status: number,
+    body: Buffer,
+    { hash = hashBody(body), scratch = false }: { hash?: string; scratch?: boolean } = {},
+  ): Promise<void> {
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
     const kept = this.entries !== undefined && KEPT_STATUSES.has(status);
     // Captured before this response's own headers (ETag, encoding) are set.
@@ -159,7 +166,7 @@ export class ResponseCache {
       return;
     }
     // Compressed fast and on the spot: its buffers die young (decision 018), or are kept once.
-    const sent = encoding ? await compressOnce(body, encoding) : body;
+    const sent = scratch ? (encoding ? compressNow(body, encoding) : Buffer.from(body)) : encoding ? await compressOnce(body, encoding) : body;
     if (kept) {
       const size = sent.length + headers.join('').length + 256;
       const key = readRequestTarget(req).url;
@@ -197,6 +204,13 @@ const brotliLarge = (body: Buffer) => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
 });
 const GZIP_LARGE = { ...GZIP_FAST, chunkSize: LARGE_OUTPUT_CHUNK };
+
+/** Compresses on the spot, at the levels compressOnce would use for this size. */
+function compressNow(body: Buffer, encoding: Encoding): Buffer {
+  const large = body.length >= COMPRESS_ON_THREAD_BYTES;
+  if (encoding === 'br') return zlib.brotliCompressSync(body, large ? brotliLarge(body) : BROTLI_FAST);
+  return zlib.gzipSync(body, large ? GZIP_LARGE : GZIP_FAST);
+}
 
 /** Compresses fast, for an answer sent once or for the first time; small bodies on the spot, where a thread hop would cost more than it saves. */
 function compressOnce(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {

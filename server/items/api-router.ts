@@ -32,9 +32,6 @@ interface ListEntry {
   digest: Buffer;
 }
 const listEntries = new WeakMap<ArticleSummary, ListEntry>();
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
 const DIGEST_BYTES = 32;
 
 function entryOf(item: ArticleSummary): ListEntry {
@@ -47,27 +44,48 @@ function entryOf(item: ArticleSummary): ListEntry {
   return entry;
 }
 
-/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8, and a hash that names those bytes. */
-export function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string } {
-  const parts: Buffer[] = [OPEN];
+/**
+ * One buffer the lists are written into, one at a time (the response cache compresses it before it
+ * awaits anything): a list of thousands no longer allocates megabytes per request, which the
+ * allocator kept as RSS (decision 061). Bounded: a longer list gets its own buffer.
+ */
+const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
+let scratch = Buffer.alloc(0);
+
+/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8, and a hash that names those bytes; `scratch`: in the shared buffer. */
+export function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; scratch: boolean } {
+  const entries = list.map(entryOf);
   const digests = Buffer.allocUnsafe(list.length * DIGEST_BYTES);
-  list.forEach((item, at) => {
-    const entry = entryOf(item);
-    if (at > 0) parts.push(COMMA);
-    parts.push(entry.json);
+  let length = 2 + Math.max(0, list.length - 1);
+  entries.forEach((entry, at) => {
+    length += entry.json.length;
     digests.set(entry.digest, at * DIGEST_BYTES);
   });
-  parts.push(CLOSE);
   // The same length as hashBody's, and apart from it: a list's bytes are named by their entries in order.
   const hash = createHash('sha256').update('list').update(digests).digest('base64url').slice(0, 27);
-  return { body: Buffer.concat(parts), hash };
+  const inScratch = length <= SCRATCH_MAX_BYTES;
+  if (inScratch && scratch.length < length) scratch = Buffer.allocUnsafe(Math.min(SCRATCH_MAX_BYTES, Math.max(length, scratch.length * 2)));
+  const body = inScratch ? scratch.subarray(0, length) : Buffer.allocUnsafe(length);
+  let at = body.write('[');
+  entries.forEach((entry, index) => {
+    if (index > 0) at += body.write(',', at);
+    body.set(entry.json, at);
+    at += entry.json.length;
+  });
+  body.write(']', at);
+  return { body, hash, scratch: inScratch };
 }
 
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
 
   /** Answers what `read` found, in the API's field names (`toWire`), or a 404 for null. */
-  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string | { body: Buffer; hash: string }) => {
+  const answer = async <T>(
+    req: Request,
+    res: Response,
+    read: () => Promise<T | null>,
+    toJson: (value: T) => string | { body: Buffer; hash: string; scratch: boolean },
+  ) => {
     try {
       const value = await read();
       if (value === null) return sendNotFound(res);
@@ -75,7 +93,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
       const json = toJson(value);
       if (typeof json === 'string') await responseCache.send(req, res, 200, Buffer.from(json));
-      else await responseCache.send(req, res, 200, json.body, json.hash);
+      else await responseCache.send(req, res, 200, json.body, { hash: json.hash, scratch: json.scratch });
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;
