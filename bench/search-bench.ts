@@ -460,6 +460,9 @@ try {
   if (ROWS === 'long-tail') {
     await cold.close();
     await workers.close();
+    // Each compared checkout fills its own content cache first, as the in-process start filled this
+    // one's: every load then starts warm, with no cold start's work left to finish.
+    for (const { label, dir: checkout } of COMPARED) await (await startBuiltServer(dir, `${cacheDir}-${label}`, { checkout })).stop();
     const longTailPages = await measureLongTail(dir, cacheDir, work, 'pages');
     const comparedPages = [];
     for (const { label, dir: checkout } of COMPARED) {
