@@ -53,7 +53,7 @@ const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
 let scratch = Buffer.alloc(0);
 
 /** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8, and a hash that names those bytes; `scratch`: in the shared buffer. */
-export function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; scratch: boolean } {
+function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; scratch: boolean } {
   const entries = list.map(entryOf);
   const digests = Buffer.allocUnsafe(list.length * DIGEST_BYTES);
   let length = 2 + Math.max(0, list.length - 1);
