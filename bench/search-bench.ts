@@ -3,7 +3,9 @@
 // worst /healthz latency meanwhile), in-process search p50/p99 over 200 varied queries, and through
 // the built server the weight of the list page and the throughput of the same 200 searches as pages
 // (wrk), with the page cache on and off. Everything listens on 127.0.0.1 and every wait is bounded in time.
-import { closeSync, openSync } from 'node:fs';
+// BENCH_SEARCH_ROWS=long-tail BENCH_COMPARE="main=/path/to/main" also runs another checkout's built
+// server on the long-tail loads, in alternation with this one.
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os, { tmpdir } from 'node:os';
@@ -65,13 +67,16 @@ async function fetchTimed(url: string): Promise<{ ms: number; status: number; bo
 function startBuiltServer(
   contentDir: string,
   cacheDir: string,
-  options: { env?: Record<string, string>; cpu?: number; stdout?: number } = {},
+  options: { env?: Record<string, string>; cpu?: number; stdout?: number; checkout?: string } = {},
 ): Promise<ServerProcess> {
-  const { cpu } = options;
+  const { cpu, checkout } = options;
+  // Another checkout's build: its own npm start, run from its folder.
+  const start = checkout === undefined ? NPM_START : npmStartCommand(checkout);
   return startServer(
-    { ...NPM_START.env, CONTENT_DIR: contentDir, CONTENT_CACHE_DIR: cacheDir, LOG_LEVEL: 'warn', ITEMS_SERVICE_URL: '', ...options.env },
+    { ...start.env, CONTENT_DIR: contentDir, CONTENT_CACHE_DIR: cacheDir, LOG_LEVEL: 'warn', ITEMS_SERVICE_URL: '', ...options.env },
     {
-      args: NPM_START.args,
+      args: checkout === undefined ? start.args : [...start.args.slice(0, -1), path.join(checkout, start.args.at(-1)!)],
+      ...(checkout === undefined ? {} : { cwd: checkout }),
       ...(cpu === undefined ? {} : { wrap: (command: string, args: string[]) => onCpu(cpu, command, args) }),
       ready: '/readyz',
       timeoutMs: SERVER_START_TIMEOUT_MS,
@@ -316,7 +321,30 @@ interface LongTail extends WrkResult {
   rssAfterStart: number;
   /** The most RSS sampled during the load (every 250 ms). */
   peakRss: number;
+  /** CPU time of the server (every thread) during the load, per answer: what one core can answer, whatever the machine's load. */
+  cpuMsPerRequest: number;
 }
+
+/** User and system CPU milliseconds of a process, its threads included (/proc/<pid>/stat, ticks of 1/100 s). */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * BENCH_COMPARE="label=dir,…": other checkouts' built servers (built beforehand) measured on the same
+ * long-tail loads, in alternation with this one, e.g. main's code: each row then reads beside its
+ * baseline, measured in the same minutes on the same machine.
+ */
+const COMPARED = (process.env.BENCH_COMPARE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((spec) => {
+    const [label, dir] = spec.split('=') as [string, string];
+    return { label, dir: path.resolve(dir) };
+  });
 
 /**
  * Distinct searches (issue 29): wrk asks for two random words of LONG_TAIL_WORDS a request, as list
@@ -324,7 +352,7 @@ interface LongTail extends WrkResult {
  * match), from a fresh built server on CPU 0, 10 connections. Almost no URL comes twice, so nothing
  * is answered from a cache: each request searches, renders or serialises, and is kept.
  */
-async function measureLongTail(contentDir: string, cacheDir: string, work: string, kind: 'pages' | 'api'): Promise<LongTail> {
+async function measureLongTail(contentDir: string, cacheDir: string, work: string, kind: 'pages' | 'api', checkout?: string): Promise<LongTail> {
   const script = path.join(work, `long-tail-${kind}.lua`);
   await writeFile(
     script,
@@ -345,9 +373,14 @@ async function measureLongTail(contentDir: string, cacheDir: string, work: strin
       '',
     ].join('\n'),
   );
-  const server = await startBuiltServer(contentDir, cacheDir, { env: { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0' }, cpu: 0 });
+  const server = await startBuiltServer(contentDir, cacheDir, {
+    env: { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0' },
+    cpu: 0,
+    ...(checkout === undefined ? {} : { checkout }),
+  });
   try {
     const rssAfterStart = server.memoryMb('VmRSS');
+    const cpuBefore = cpuMs(server.child.pid);
     let peakRss = rssAfterStart;
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, server.memoryMb('VmRSS'));
@@ -362,7 +395,9 @@ async function measureLongTail(contentDir: string, cacheDir: string, work: strin
         script,
         graceSeconds: 30,
       });
-      return { ...parseWrkOutput(stdout), rssAfterStart, peakRss };
+      const result = parseWrkOutput(stdout);
+      const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? Number.NaN);
+      return { ...result, rssAfterStart, peakRss, cpuMsPerRequest: (cpuMs(server.child.pid) - cpuBefore) / requests };
     } finally {
       clearInterval(sampler);
     }
@@ -390,6 +425,10 @@ const longTailRows = (name: string, result: LongTail, minimum: number, p99: numb
     p99 === undefined ? `${result.p50.toFixed(2)} ms / ${result.p99.toFixed(2)} ms` : `${result.p50.toFixed(2)} ms / ${target(result.p99, p99, 'ms')}`,
   ],
   [`long tail, ${name}: RSS after start / peak during the load`, `${result.rssAfterStart.toFixed(0)} MB / ${target(result.peakRss, 350, 'MB')}`],
+  [
+    `long tail, ${name}: server CPU per answer (all threads)`,
+    `${result.cpuMsPerRequest.toFixed(2)} ms, i.e. ${(1000 / result.cpuMsPerRequest).toFixed(0)} req/s of one free core`,
+  ],
 ];
 
 const loadLine = () =>
@@ -398,7 +437,7 @@ const loadLine = () =>
     .map((load) => load.toFixed(1))
     .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`;
 const longTailLine = () =>
-  `Long tail (issue 29): wrk (one thread, ${LONG_TAIL_CONNECTIONS} connections, ${LONG_TAIL_SECONDS} s${pinned ? ', on CPU 1, the server on CPU 0' : ''}) asks for two random words of ${LONG_TAIL_WORDS.length} a request, as list pages (page 1 or 2, either order; page cache on) and as the items API's list (every match, newest first), from a fresh built server each: almost every URL is new, so each request searches. RSS sampled every 250 ms.`;
+  `Long tail (issue 29): wrk (one thread, ${LONG_TAIL_CONNECTIONS} connections, ${LONG_TAIL_SECONDS} s${pinned ? ', on CPU 1, the server on CPU 0' : ''}) asks for two random words of ${LONG_TAIL_WORDS.length} a request, as list pages (page 1 or 2, either order; page cache on) and as the items API's list (every match, newest first), from a fresh built server each: almost every URL is new, so each request searches. RSS sampled every 250 ms. CPU per answer: the server's CPU time (all threads) over the answers wrk counted, a figure the machine's other load barely moves.${COMPARED.length > 0 ? ` Compared in the same run, each load right after this checkout's: ${COMPARED.map(({ label, dir }) => `${label} (${dir})`).join(', ')}.` : ''}`;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
 const cacheDir = path.join(dir, 'cache');
@@ -421,8 +460,21 @@ try {
   if (ROWS === 'long-tail') {
     await cold.close();
     await workers.close();
+    // Each built server starts once before its loads: it fills its content cache (a compared checkout's
+    // own), and this one's first start after the in-process one has work left that would load its
+    // first row. Every load then starts warm, as a restarted server does.
+    await (await startBuiltServer(dir, cacheDir)).stop();
+    for (const { label, dir: checkout } of COMPARED) await (await startBuiltServer(dir, `${cacheDir}-${label}`, { checkout })).stop();
     const longTailPages = await measureLongTail(dir, cacheDir, work, 'pages');
+    const comparedPages = [];
+    for (const { label, dir: checkout } of COMPARED) {
+      comparedPages.push({ label, result: await measureLongTail(dir, `${cacheDir}-${label}`, work, 'pages', checkout) });
+    }
     const longTailApi = await measureLongTail(dir, cacheDir, work, 'api');
+    const comparedApi = [];
+    for (const { label, dir: checkout } of COMPARED) {
+      comparedApi.push({ label, result: await measureLongTail(dir, `${cacheDir}-${label}`, work, 'api', checkout) });
+    }
     await writeReport('search-long-tail', {
       title: `Long-tail search over ${ARTICLES.toLocaleString('en')} articles (BENCH_SEARCH_ROWS=long-tail)`,
       summary: [
@@ -434,7 +486,9 @@ try {
       rows: [
         ...inProcessRows(timings),
         ...longTailRows('distinct search pages (page cache on)', longTailPages, 400, 50),
+        ...comparedPages.flatMap(({ label, result }) => longTailRows(`distinct search pages, ${label}`, result, 400, 50)),
         ...longTailRows('items API list of every match, distinct searches', longTailApi, 200, undefined),
+        ...comparedApi.flatMap(({ label, result }) => longTailRows(`items API list, ${label}`, result, 200, undefined)),
       ],
     });
   } else {

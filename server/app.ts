@@ -104,7 +104,7 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   // Cached API answers behind the rate limit, when it is on: the hot path leaves /www-be/ to the stack.
   if (rateLimited) {
     app.use(BACKEND_PATH, createRateLimit(config.rateLimitPerMinute), (req, res, next) => {
-      const answer = req.method === 'GET' || req.method === 'HEAD' ? responseCache.get(readRequestTarget(req).url) : undefined;
+      const answer = req.method === 'GET' || req.method === 'HEAD' ? responseCache.get(readRequestTarget(req).url, req.headers['accept-encoding']) : undefined;
       if (answer) sendKeptAnswer(req, res, answer, true, trust);
       else next();
     });

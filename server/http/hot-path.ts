@@ -8,8 +8,8 @@ import { buildXsrfCookie } from '../middleware/xsrf';
 import { isSecureRequest, type TrustProxy } from '../security';
 import { serveHashedAsset, type HashedAssets } from '../static/hashed-assets';
 import { readRequestTarget } from './request-target';
-import type { ResponseCache } from './response-cache';
-import { writeStored, type StoredAnswer } from './stored-answer';
+import type { KeptAnswer, ResponseCache } from './response-cache';
+import { writeSent, writeStored } from './stored-answer';
 
 export interface HotPathDeps {
   assets: HashedAssets;
@@ -33,7 +33,7 @@ export function createHotPath(deps: HotPathDeps): (req: IncomingMessage, res: Se
     const target = readRequestTarget(req);
     const isItemsApi = target.policy.kind === 'items-api';
     if ((isItemsApi && deps.itemsThroughStack) || target.redirectTo) return false;
-    const answer = deps.responseCache.get(target.url);
+    const answer = deps.responseCache.get(target.url, req.headers['accept-encoding']);
     if (!answer) return false;
     logCachedHit(deps.logger, req, res);
     sendKeptAnswer(req, res, answer, isItemsApi, deps.trust);
@@ -42,14 +42,12 @@ export function createHotPath(deps: HotPathDeps): (req: IncomingMessage, res: Se
 }
 
 /** Writes a kept answer (once it is whole: see ResponseCache.get); items API answers carry the XSRF cookie to a visitor without one. */
-export function sendKeptAnswer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  answer: StoredAnswer | Promise<StoredAnswer>,
-  isItemsApi: boolean,
-  trust: TrustProxy,
-): void {
+export function sendKeptAnswer(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer, isItemsApi: boolean, trust: TrustProxy): void {
   const cookie = isItemsApi ? buildXsrfCookie(req, isSecureRequest(req, trust)) : undefined;
+  if ('encoded' in answer) {
+    writeSent(req, res, answer, cookie ? ['Set-Cookie', cookie] : []);
+    return;
+  }
   if (!(answer instanceof Promise)) {
     writeStored(req, res, answer, cookie ? ['Set-Cookie', cookie] : []);
     return;

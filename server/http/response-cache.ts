@@ -7,7 +7,19 @@ import { LRUCache } from 'lru-cache';
 import { readRequestTarget } from './request-target';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { captureHeaders, chooseEncoding, etagOf, hashBody, matchesEtag, storeAnswer, type Encoding, type HeaderList, type StoredAnswer } from './stored-answer';
+import {
+  assembleSent,
+  captureHeaders,
+  chooseEncoding,
+  etagOf,
+  hashBody,
+  matchesEtag,
+  storeAnswer,
+  type Encoding,
+  type HeaderList,
+  type SentAnswer,
+  type StoredAnswer,
+} from './stored-answer';
 
 /** Headers that belong to one response, never kept: framing, the visitor's cookie, the rate-limit counters. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -47,7 +59,12 @@ interface FirstAnswer {
   size: number;
   /** The whole answer being made, once for every request that waits for it. */
   whole?: Promise<StoredAnswer>;
+  /** The answer as sent, with its headers, for repeats in the same encoding (built on the first repeat). */
+  sent?: SentAnswer;
 }
+
+/** A kept answer: whole, as first sent (the asker takes that encoding), or whole once it is made. */
+export type KeptAnswer = StoredAnswer | SentAnswer | Promise<StoredAnswer>;
 
 const brotliDecompressAsync = promisify(zlib.brotliDecompress);
 const gunzipAsync = promisify(zlib.gunzip);
@@ -73,12 +90,21 @@ export class ResponseCache {
     return this.entries !== undefined;
   }
 
-  /** The kept answer, or the promise of it whole when it was kept from its first request only. */
-  get(key: string): StoredAnswer | Promise<StoredAnswer> | undefined {
+  /**
+   * The kept answer for a client that sends this Accept-Encoding. Kept from its first request only, it is
+   * made whole (once, in the background), and meanwhile a client that takes the encoding it was sent in
+   * gets those bytes at once; another waits for the whole answer (decision 060).
+   */
+  get(key: string, acceptEncoding?: string): KeptAnswer | undefined {
     const answer = this.entries?.get(key);
     if (answer !== undefined) return answer;
     const first = this.firsts?.get(key);
-    return first && (first.whole ??= this.makeWhole(key, first));
+    if (first === undefined) return undefined;
+    const whole = (first.whole ??= this.makeWhole(key, first));
+    if (first.encoding === undefined || chooseEncoding(acceptEncoding) !== first.encoding) return whole;
+    // Nobody waits for it here: a failure only drops the entry (makeWhole).
+    whole.catch(() => undefined);
+    return (first.sent ??= assembleSent(first.status, first.headers, { encoding: first.encoding, body: first.body }, first.hash));
   }
 
   /** Adds the other encoding to a first answer (both, when it was sent uncompressed) and keeps that among the answers asked twice, for what is left of its TTL. */
@@ -86,7 +112,8 @@ export class ResponseCache {
     try {
       const body = first.encoding === 'br' ? await brotliDecompressAsync(first.body) : first.encoding === 'gzip' ? await gunzipAsync(first.body) : first.body;
       // The encoding already sent keeps its bytes: the same ETag never names two bodies.
-      const whole = await storeAnswer(first.status, first.headers, body, first.encoding && { encoding: first.encoding, body: first.body });
+      // Under the hash it was sent with (it may not be hashBody's: see send).
+      const whole = await storeAnswer(first.status, first.headers, body, first.encoding && { encoding: first.encoding, body: first.body }, first.hash);
       // Unless the cache emptied meanwhile (a content change): the page may be out of date.
       const ttl = this.firsts?.getRemainingTTL(key) ?? 0;
       if (this.firsts?.peek(key) === first) {
@@ -117,22 +144,29 @@ export class ResponseCache {
   /**
    * Sends an answer the Express stack made (its headers already set on res), compressed once, fast, in
    * the encoding this client takes. A 200 or 404 is kept so under the request's key, with the cache on
-   * (made whole when asked again: see get).
+   * (made whole when asked again: see get). `hash`, when given, names these bytes as hashBody would (a
+   * digest of digests of their parts, each part hashed once). `scratch`: the body's memory is reused
+   * once this returns, so it is compressed (or copied) before any await (decision 061).
    */
-  async send(req: Request, res: Response, status: number, body: Buffer): Promise<void> {
+  async send(
+    req: Request,
+    res: Response,
+    status: number,
+    body: Buffer,
+    { hash = hashBody(body), scratch = false }: { hash?: string; scratch?: boolean } = {},
+  ): Promise<void> {
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
     const kept = this.entries !== undefined && KEPT_STATUSES.has(status);
     // Captured before this response's own headers (ETag, encoding) are set.
     const headers = kept ? captureHeaders(res, PER_RESPONSE_HEADERS) : [];
     const encoding = chooseEncoding(req.headers['accept-encoding']);
-    const hash = hashBody(body);
     res.status(status).setHeader('ETag', etagOf(hash, encoding));
     if (status === 200 && matchesEtag(req.headers['if-none-match'], hash)) {
       res.status(304).end();
       return;
     }
     // Compressed fast and on the spot: its buffers die young (decision 018), or are kept once.
-    const sent = encoding ? await compressOnce(body, encoding) : body;
+    const sent = scratch ? (encoding ? compressNow(body, encoding) : Buffer.from(body)) : encoding ? await compressOnce(body, encoding) : body;
     if (kept) {
       const size = sent.length + headers.join('').length + 256;
       const key = readRequestTarget(req).url;
@@ -158,8 +192,28 @@ const gzipOnce = promisify(zlib.gzip);
 const BROTLI_FAST = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
 const GZIP_FAST = { level: 2 };
 
+/**
+ * A large body (an items API list of every match, megabytes of JSON) on the thread: brotli 1, which on
+ * a 3.6 MB list takes 3.7 ms where brotli 2 takes 10.7 (and is no smaller), in output chunks of 256 KB
+ * (not 16): the thread hands back once or twice, and each hand-back waits a turn of a busy event loop
+ * (decision 061).
+ */
+const LARGE_OUTPUT_CHUNK = 256 * 1024;
+const brotliLarge = (body: Buffer) => ({
+  chunkSize: LARGE_OUTPUT_CHUNK,
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+});
+const GZIP_LARGE = { ...GZIP_FAST, chunkSize: LARGE_OUTPUT_CHUNK };
+
+/** Compresses on the spot, at the levels compressOnce would use for this size. */
+function compressNow(body: Buffer, encoding: Encoding): Buffer {
+  const large = body.length >= COMPRESS_ON_THREAD_BYTES;
+  if (encoding === 'br') return zlib.brotliCompressSync(body, large ? brotliLarge(body) : BROTLI_FAST);
+  return zlib.gzipSync(body, large ? GZIP_LARGE : GZIP_FAST);
+}
+
 /** Compresses fast, for an answer sent once or for the first time; small bodies on the spot, where a thread hop would cost more than it saves. */
 function compressOnce(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
   if (body.length < COMPRESS_ON_THREAD_BYTES) return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_FAST) : zlib.gzipSync(body, GZIP_FAST);
-  return encoding === 'br' ? brotliOnce(body, BROTLI_FAST) : gzipOnce(body, GZIP_FAST);
+  return encoding === 'br' ? brotliOnce(body, brotliLarge(body)) : gzipOnce(body, GZIP_LARGE);
 }

@@ -45,13 +45,25 @@ const LARGE_BODY = 256 * 1024;
 export const hashBody = (body: Buffer) => createHash('sha256').update(body).digest('base64url').slice(0, 27);
 export const etagOf = (hash: string, encoding?: Encoding) => `"${hash}${encoding ? `-${encoding}` : ''}"`;
 
+/** One encoding of an answer as it was first sent: what a repeat in that encoding gets while the answer is made whole (decision 060). */
+export interface SentAnswer {
+  status: number;
+  hash: string;
+  /** Headers without encoding or ETag (a 304's). */
+  base: StoredHeaders;
+  encoding: Encoding;
+  encoded: StoredHeaders & { body: Buffer };
+}
+
+const withVary = (headers: HeaderList): HeaderList =>
+  headers.some((name, at) => at % 2 === 0 && name.toLowerCase() === 'vary') ? headers : [...headers, 'Vary', 'Accept-Encoding'];
+const encodedHeaders = (base: HeaderList, hash: string, encoding: Encoding) =>
+  storeHeaders([...base, 'Content-Encoding', encoding, 'ETag', etagOf(hash, encoding)]);
+
 /** Builds an answer from bodies already compressed (the build wrote the assets' .br and .gz). */
 export function assembleAnswer(status: number, headers: HeaderList, bodies: { gzip: Buffer; br: Buffer }, hash: string): StoredAnswer {
-  const base = headers.some((name, at) => at % 2 === 0 && name.toLowerCase() === 'vary') ? headers : [...headers, 'Vary', 'Accept-Encoding'];
-  const encoded = (encoding: Encoding) => ({
-    body: bodies[encoding],
-    ...storeHeaders([...base, 'Content-Encoding', encoding, 'ETag', etagOf(hash, encoding)]),
-  });
+  const base = withVary(headers);
+  const encoded = (encoding: Encoding) => ({ body: bodies[encoding], ...encodedHeaders(base, hash, encoding) });
   return {
     status,
     br: encoded('br'),
@@ -60,6 +72,12 @@ export function assembleAnswer(status: number, headers: HeaderList, bodies: { gz
     base: storeHeaders(base),
     size: bodies.gzip.length + bodies.br.length + base.join('').length * 5 + 256,
   };
+}
+
+/** The answer in the one encoding it was sent in, with the headers assembleAnswer would give that encoding. */
+export function assembleSent(status: number, headers: HeaderList, sent: { encoding: Encoding; body: Buffer }, hash: string): SentAnswer {
+  const base = withVary(headers);
+  return { status, hash, base: storeHeaders(base), encoding: sent.encoding, encoded: { body: sent.body, ...encodedHeaders(base, hash, sent.encoding) } };
 }
 
 /** Checks headers as Node would on each response, once, and writes them as the lines of a head. */
@@ -77,14 +95,20 @@ function storeHeaders(headers: HeaderList): StoredHeaders {
  * Compresses a body once in both encodings and assembles the answer; `kept`: an encoding already
  * sent, whose bytes stay as they were (one strong ETag, one set of bytes).
  */
-export async function storeAnswer(status: number, headers: HeaderList, body: Buffer, kept?: { encoding: Encoding; body: Buffer }): Promise<StoredAnswer> {
+export async function storeAnswer(
+  status: number,
+  headers: HeaderList,
+  body: Buffer,
+  kept?: { encoding: Encoding; body: Buffer },
+  hash = hashBody(body),
+): Promise<StoredAnswer> {
   const [gzip, br] = await Promise.all([
     kept?.encoding === 'gzip' ? kept.body : gzipAsync(body, { level: body.length > LARGE_BODY ? 6 : 9 }),
     kept?.encoding === 'br'
       ? kept.body
       : brotliAsync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
-  return assembleAnswer(status, headers, { gzip, br }, hashBody(body));
+  return assembleAnswer(status, headers, { gzip, br }, hash);
 }
 
 // Browsers send a handful of distinct Accept-Encoding values: negotiate each once.
@@ -164,6 +188,17 @@ export function writeStored(req: IncomingMessage, res: ServerResponse, answer: S
     (body) => send(req, res, answer.status, answer.base, ['Content-Length', String(body.length), 'ETag', etagOf(answer.hash), ...extra], body),
     (error: unknown) => res.destroy(error as Error),
   );
+}
+
+/** Writes an answer in the encoding it was first sent in (the client takes that one): 304 when the client holds it. */
+export function writeSent(req: IncomingMessage, res: ServerResponse, answer: SentAnswer, extra: HeaderList = []): void {
+  const etag = etagOf(answer.hash, answer.encoding);
+  if (answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.hash)) {
+    send(req, res, 304, answer.base, ['ETag', etag, ...extra]);
+    return;
+  }
+  const { body } = answer.encoded;
+  send(req, res, answer.status, answer.encoded, ['Content-Length', String(body.length), ...extra], body);
 }
 
 /** Headers an Express response has set, named as set (a hit looks like a miss), minus those of one response only (lower-case). */

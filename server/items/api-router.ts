@@ -1,4 +1,5 @@
 // /www-be/items/v1.0 for the browser: the items API of DESIGN.md, answered through the cache.
+import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { ItemsUnavailableError, isValidArticleId } from '../../shared/items/items-reader';
 import { PAGE_SIZE, type SearchAnswer } from '../../shared/items/search';
@@ -23,41 +24,76 @@ function toWireSearchAnswer(answer: SearchAnswer): WireSearchAnswer {
 }
 
 // The built-in source's lists hold the same summary objects search after search (the items cache
-// prepares each once): each is written as UTF-8 JSON once, and a list is those bytes joined in one
-// buffer, with no megabyte string to build and throw away.
-const listEntryJson = new WeakMap<ArticleSummary, Buffer>();
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
+// prepares each once): each is written as UTF-8 JSON once, with its SHA-256, and a list is those bytes
+// joined in one buffer, with no megabyte string to build and throw away. Its ETag hashes the entries'
+// digests, not the megabytes again (decision 061).
+interface ListEntry {
+  json: Buffer;
+  digest: Buffer;
+}
+const listEntries = new WeakMap<ArticleSummary, ListEntry>();
+const DIGEST_BYTES = 32;
 
-/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8. */
-function writeListJson(list: ArticleSummary[]): Buffer {
-  const parts: Buffer[] = [OPEN];
-  list.forEach((item, at) => {
-    let entry = listEntryJson.get(item);
-    if (entry === undefined) {
-      entry = Buffer.from(JSON.stringify(toWireItem(item)));
-      listEntryJson.set(item, entry);
-    }
-    if (at > 0) parts.push(COMMA);
-    parts.push(entry);
+function entryOf(item: ArticleSummary): ListEntry {
+  let entry = listEntries.get(item);
+  if (entry === undefined) {
+    const json = Buffer.from(JSON.stringify(toWireItem(item)));
+    entry = { json, digest: createHash('sha256').update(json).digest() };
+    listEntries.set(item, entry);
+  }
+  return entry;
+}
+
+/**
+ * One buffer the lists are written into, one at a time (the response cache compresses it before it
+ * awaits anything): a list of thousands no longer allocates megabytes per request, which the
+ * allocator kept as RSS (decision 061). Bounded: a longer list gets its own buffer.
+ */
+const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
+let scratch = Buffer.alloc(0);
+
+/** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8, and a hash that names those bytes; `scratch`: in the shared buffer. */
+function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; scratch: boolean } {
+  const entries = list.map(entryOf);
+  const digests = Buffer.allocUnsafe(list.length * DIGEST_BYTES);
+  let length = 2 + Math.max(0, list.length - 1);
+  entries.forEach((entry, at) => {
+    length += entry.json.length;
+    digests.set(entry.digest, at * DIGEST_BYTES);
   });
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+  // The same length as hashBody's, and apart from it: a list's bytes are named by their entries in order.
+  const hash = createHash('sha256').update('list').update(digests).digest('base64url').slice(0, 27);
+  const inScratch = length <= SCRATCH_MAX_BYTES;
+  if (inScratch && scratch.length < length) scratch = Buffer.allocUnsafe(Math.min(SCRATCH_MAX_BYTES, Math.max(length, scratch.length * 2)));
+  const body = inScratch ? scratch.subarray(0, length) : Buffer.allocUnsafe(length);
+  let at = body.write('[');
+  entries.forEach((entry, index) => {
+    if (index > 0) at += body.write(',', at);
+    body.set(entry.json, at);
+    at += entry.json.length;
+  });
+  body.write(']', at);
+  return { body, hash, scratch: inScratch };
 }
 
 export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cache: ItemsCache; ttlSeconds: number; responseCache: ResponseCache }): Router {
   const router = Router();
 
   /** Answers what `read` found, in the API's field names (`toWire`), or a 404 for null. */
-  const answer = async <T>(req: Request, res: Response, read: () => Promise<T | null>, toJson: (value: T) => string | Buffer) => {
+  const answer = async <T>(
+    req: Request,
+    res: Response,
+    read: () => Promise<T | null>,
+    toJson: (value: T) => string | { body: Buffer; hash: string; scratch: boolean },
+  ) => {
     try {
       const value = await read();
       if (value === null) return sendNotFound(res);
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type('application/json');
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
       const json = toJson(value);
-      await responseCache.send(req, res, 200, typeof json === 'string' ? Buffer.from(json) : json);
+      if (typeof json === 'string') await responseCache.send(req, res, 200, Buffer.from(json));
+      else await responseCache.send(req, res, 200, json.body, { hash: json.hash, scratch: json.scratch });
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;

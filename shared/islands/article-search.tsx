@@ -61,8 +61,13 @@ function fill(template: string, values: Record<string, string | number>): string
   return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
 }
 
+// Made once a language: an Intl object costs more to make than a whole list card to render.
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
 function countText(labels: ArticleSearchLabels, lang: Lang, count: number, query: string): string {
-  const form = new Intl.PluralRules(lang).select(count) === 'one' ? 'one' : 'other';
+  let rules = pluralRules.get(lang);
+  if (rules === undefined) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  const form = rules.select(count) === 'one' ? 'one' : 'other';
   return fill(query ? labels.resultCountFiltered[form] : labels.resultCount[form], { count, query });
 }
 

@@ -96,7 +96,15 @@ export function createContentQueries({
   };
   const summariesOf = (ids: string[]): ArticleSummary[] => {
     // Every article visible (the usual case): no clock read per article of a list of thousands.
-    if (state.allVisible()) return ids.flatMap((id) => state.byId.get(id)?.summary ?? []);
+    if (state.allVisible()) {
+      // A loop, not flatMap: a list of thousands makes no array per id.
+      const summaries: ArticleSummary[] = [];
+      for (const id of ids) {
+        const summary = state.byId.get(id)?.summary;
+        if (summary !== undefined) summaries.push(summary);
+      }
+      return summaries;
+    }
     return ids.map(visibleSummary).filter((summary): summary is ArticleSummary => summary !== undefined);
   };
 

@@ -39,6 +39,8 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** Completions of a short prefix kept, the most frequent first: "a" would otherwise score the whole index. */
 const MAX_PREFIX_TERMS = 64;
+/** localeCompare(…, 'fr') makes its collator at each call (about 3 µs): facets sort with one made once. */
+const frenchTagOrder = new Intl.Collator('fr');
 
 /** One article as the index takes it: its terms per field, already stemmed in its language. */
 export interface IndexDocument {
@@ -869,7 +871,7 @@ export class SearchIndex {
     counts.forEach((count, tag) => {
       if (count > 0) facets.push({ tag: this.tagNames[tag]!, count });
     });
-    return facets.sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'fr'));
+    return facets.sort((a, b) => b.count - a.count || frenchTagOrder.compare(a.tag, b.tag));
   }
 
   /** The closest query made of indexed words, when it finds something. */

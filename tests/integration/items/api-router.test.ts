@@ -42,12 +42,18 @@ describe('GET /items', () => {
       expect(filtered.text).toBe(JSON.stringify(filtered.body));
       const entry = (all.body as { id: string }[]).find((item) => item.id === 'equipe-revues');
       expect(filtered.body).toEqual([entry]);
+      // The ETag names the bytes (decision 061: a hash of the entries' digests): the same list, the same tag.
+      const again = await request(edited.app).get(`${API}/items`).query({ f: 'équipe' }).expect(200);
+      expect(again.text).toBe(filtered.text);
+      expect(again.headers.etag).toBe(filtered.headers.etag);
+      expect(all.headers.etag).not.toBe(filtered.headers.etag);
       const file = path.join(dir, 'articles', 'equipe-revues.md');
       await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: "Revues renommées"'));
       await vi.waitFor(
         async () => {
           const after = await request(edited.app).get(`${API}/items`).query({ f: 'equipe' }).expect(200);
           expect((after.body as { tit: string }[])[0]?.tit).toBe('Revues renommées');
+          expect(after.headers.etag).not.toBe(filtered.headers.etag);
         },
         { timeout: 5_000, interval: 100 },
       );
