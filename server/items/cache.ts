@@ -16,41 +16,25 @@ import { ItemsContentError, type ItemsSource } from './source';
 /** Articles whose tags are read between two yields to the event loop when faceting a list. */
 const FACET_SLICE = 1_000;
 
-/** A list's entries with a tag (all of them without one), and their tags counted. */
-interface Faceted {
-  matching: ArticleSummary[];
-  facets: SearchAnswer['facets'];
-}
-
 /**
- * Matches and facets by list and tag key (undefined for none), shared by every search answered with the same
- * list: distinct search texts that the upstream answers alike (one client's flood of them) come back
- * as the same array (decision 038), and each counted 30,000 tags again (decision 057). Bounded per list.
+ * Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion.
+ * Read in slices with a turn of the event loop between them, each tag's key computed once: 27,000
+ * upstream items held the event loop 0.5 s in one go (issue 25).
  */
-const facetedLists = new WeakMap<ArticleSummary[], Map<string | undefined, Promise<Faceted>>>();
-const FACETED_TAGS_PER_LIST = 64;
-
-/**
- * Matches and facets over a list, for sources that only filter: read in slices with a turn of the
- * event loop between them, each tag's key computed once: 27,000 upstream items held the event loop
- * 0.5 s in one go (issue 25).
- */
-async function facetList(list: ArticleSummary[], wanted: string | undefined): Promise<Faceted> {
+async function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: string; page: number; pageSize: number }): Promise<SearchAnswer> {
+  const wanted = tag === undefined ? undefined : toTagKey(tag);
   const keys = new Map<string, string>();
   const keyOf = (each: string) => {
     let key = keys.get(each);
     if (key === undefined) keys.set(each, (key = toTagKey(each)));
     return key;
   };
-  const matching: ArticleSummary[] = wanted === undefined ? list : [];
+  const matching: ArticleSummary[] = [];
   const counts = new Map<string, { tag: string; count: number }>();
-  for (let index = 0; index < list.length; index += 1) {
+  for (const [index, article] of list.entries()) {
     if (index > 0 && index % FACET_SLICE === 0) await yieldToEventLoop();
-    const article = list[index]!;
-    if (wanted !== undefined) {
-      if (!article.tags.some((each) => keyOf(each) === wanted)) continue;
-      matching.push(article);
-    }
+    if (wanted !== undefined && !article.tags.some((each) => keyOf(each) === wanted)) continue;
+    matching.push(article);
     for (const each of article.tags) {
       const key = keyOf(each);
       const facet = counts.get(key);
@@ -58,25 +42,10 @@ async function facetList(list: ArticleSummary[], wanted: string | undefined): Pr
       else counts.set(key, { tag: each, count: 1 });
     }
   }
-  return { matching, facets: [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)) };
-}
-
-/** Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion. */
-async function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: string; page: number; pageSize: number }): Promise<SearchAnswer> {
-  const wanted = tag === undefined ? undefined : toTagKey(tag);
-  let byTag = facetedLists.get(list);
-  if (!byTag) facetedLists.set(list, (byTag = new Map()));
-  let faceted = byTag.get(wanted);
-  if (!faceted) {
-    faceted = facetList(list, wanted);
-    byTag.set(wanted, faceted);
-    while (byTag.size > FACETED_TAGS_PER_LIST) byTag.delete(byTag.keys().next().value);
-  }
-  const { matching, facets } = await faceted;
   return {
     total: matching.length,
     hits: matching.slice((page - 1) * pageSize, page * pageSize).map((article) => ({ article })),
-    facets,
+    facets: [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
   };
 }
 

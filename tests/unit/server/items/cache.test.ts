@@ -244,28 +244,4 @@ describe('ItemsCache: lists of 10,000 summaries from an upstream', () => {
     expect(await cache.list('java')).toBe(prepared);
     expect(sanitizer).not.toHaveBeenCalled();
   });
-
-  it('pages and facets searches answered with the same list from one count of its tags (decision 057)', async () => {
-    const shared = Array.from({ length: 2_500 }, (_, at) => ({ ...summary(String(at)), tags: at % 5 === 0 ? ['Java', 'SQL'] : ['Java'] }));
-    const { source } = createSource({ list: () => Promise.resolve(shared), listsPrepared: true });
-    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
-    const first = await cache.search({ text: 'flot 1', page: 2, pageSize: 12 });
-    const second = await cache.search({ text: 'flot 2', page: 1 });
-    expect([first.total, second.total]).toEqual([2_500, 2_500]);
-    expect(first.hits[0]!.article).toBe(shared[12]);
-    expect(second.facets).toEqual([
-      { tag: 'Java', count: 2_500 },
-      { tag: 'SQL', count: 500 },
-    ]);
-    // Counted once for the list, not once per search text.
-    expect(second.facets).toBe(first.facets);
-    const sql = await cache.search({ text: 'flot 3', tag: 'sql' });
-    expect(sql.total).toBe(500);
-    expect(sql.hits.map((hit) => hit.article.id).slice(0, 2)).toEqual(['0', '5']);
-    expect(sql.facets).toEqual([
-      { tag: 'Java', count: 500 },
-      { tag: 'SQL', count: 500 },
-    ]);
-    expect((await cache.search({ text: 'flot 4', tag: 'SQL' })).facets).toBe(sql.facets);
-  });
 });
