@@ -4,7 +4,8 @@
 // searches no longer sits in front of another visitor's first one (issue 25, finding 5).
 // Decision 057: while a client with a single task (no backlog) is served, the clients with a backlog
 // start nothing new, and their running tasks pause where they offer to (between two chunks of an
-// answer): the visitor's search does not share the CPU with a flood's.
+// answer): the visitor's search does not share the CPU with a flood's. A single task may say how long
+// its client is still served after it ends (its page is rendered and sent), at most LINGER_MS.
 
 /** What a running task is given: where it may pause for a client with a single task. */
 export interface Turn {
@@ -12,9 +13,12 @@ export interface Turn {
   readonly pause: () => Promise<void> | undefined;
 }
 
+/** Longest a client is still counted as served after its single task ended. */
+export const LINGER_MS = 1_000;
+
 export interface FairLimit {
-  /** Runs `task` for `client` when its turn comes. */
-  <T>(client: string, task: (turn: Turn) => Promise<T>): Promise<T>;
+  /** Runs `task` for `client` when its turn comes; `servedUntil`: the client is still served until it resolves (at most LINGER_MS). */
+  <T>(client: string, task: (turn: Turn) => Promise<T>, servedUntil?: Promise<void>): Promise<T>;
   /** Tasks running and waiting, for tests and logs. */
   readonly running: number;
   readonly waiting: number;
@@ -29,6 +33,8 @@ export function createFairLimit(concurrency: number, perClient: number): FairLim
   let served = 0;
   let running = 0;
   let waiting = 0;
+  /** Clients whose single task ended and whose request is still being answered: counted as served. */
+  const lingering = new Map<string, number>();
   /** Paused tasks of clients with a backlog, resumed once no client with a single task is served. */
   let paused: (() => void)[] = [];
   let resumed: Promise<void> | undefined;
@@ -38,6 +44,7 @@ export function createFairLimit(concurrency: number, perClient: number): FairLim
   /** Whether a client with a single task (running, nothing waiting) is being served; the running clients are at most `concurrency`. */
   const isServingSingle = () => {
     for (const client of runningFor.keys()) if (!hasBacklog(client)) return true;
+    for (const client of lingering.keys()) if (!hasBacklog(client)) return true;
     return false;
   };
 
@@ -81,7 +88,26 @@ export function createFairLimit(concurrency: number, perClient: number): FairLim
     resumeIfFree();
   };
 
-  const finish = (client: string) => {
+  /** Counts `client` as served until `servedUntil` resolves or LINGER_MS has passed. */
+  const linger = (client: string, servedUntil: Promise<void>) => {
+    lingering.set(client, (lingering.get(client) ?? 0) + 1);
+    let timer: NodeJS.Timeout | undefined;
+    const lingered = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, LINGER_MS);
+      timer.unref();
+    });
+    void Promise.race([servedUntil, lingered]).then(() => {
+      clearTimeout(timer);
+      const left = (lingering.get(client) ?? 1) - 1;
+      if (left > 0) lingering.set(client, left);
+      else lingering.delete(client);
+      startNext();
+    });
+  };
+
+  const finish = (client: string, servedUntil?: Promise<void>) => {
+    // A single task's client stays served while its answer is made from what the task brought.
+    if (servedUntil && !hasBacklog(client)) linger(client, servedUntil);
     running -= 1;
     const left = (runningFor.get(client) ?? 1) - 1;
     if (left > 0) runningFor.set(client, left);
@@ -93,7 +119,7 @@ export function createFairLimit(concurrency: number, perClient: number): FairLim
     startNext();
   };
 
-  const limit = <T>(client: string, task: (turn: Turn) => Promise<T>): Promise<T> =>
+  const limit = <T>(client: string, task: (turn: Turn) => Promise<T>, servedUntil?: Promise<void>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const start = () => {
         waiting -= 1;
@@ -101,7 +127,7 @@ export function createFairLimit(concurrency: number, perClient: number): FairLim
         runningFor.set(client, (runningFor.get(client) ?? 0) + 1);
         task(turnOf(client))
           .then(resolve, reject)
-          .finally(() => finish(client));
+          .finally(() => finish(client, servedUntil));
       };
       waiting += 1;
       const queue = queues.get(client);

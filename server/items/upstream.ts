@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { ItemsUnavailableError, normalizeFilter } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { SORT_NEWEST_FIRST } from '../../shared/items/wire-format';
-import { readCurrentClient } from '../http/client-context';
+import { readCurrentClient, waitForCurrentResponse } from '../http/client-context';
 import { createInlineArticleWorkers, type ArticleWorkers } from '../workers/worker-pool';
 import { createFairLimit, type Turn } from './fair-limit';
 import { ItemsContentError, type ItemsSource } from './source';
@@ -188,8 +188,9 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
     listsPrepared: true,
 
     list(filter, signal): Promise<ArticleSummary[]> {
-      // Work outside a request (a start-up read, a script) shares one turn.
-      return limitLists(readCurrentClient() ?? '', (turn) => readList(filter, turn, signal));
+      // Work outside a request (a start-up read, a script) shares one turn. A lone visitor is served
+      // until its page is sent, not only until its list is in (decision 057).
+      return limitLists(readCurrentClient() ?? '', (turn) => readList(filter, turn, signal), waitForCurrentResponse());
     },
 
     async get(id, signal): Promise<Article | null> {

@@ -1,8 +1,8 @@
 // The limit the upstream's list fetches share (server/items/fair-limit.ts, decision 036): a bound on
 // all, a smaller one per client, and free slots handed to the waiting clients in turn; a client with
 // a backlog held while one with a single task is served (decision 057).
-import { describe, expect, it } from 'vitest';
-import { createFairLimit, type Turn } from '../../../../server/items/fair-limit';
+import { describe, expect, it, vi } from 'vitest';
+import { LINGER_MS, createFairLimit, type Turn } from '../../../../server/items/fair-limit';
 
 /** A task that ends when told to, and records when it started. */
 function controlledTasks(started: string[]) {
@@ -98,6 +98,58 @@ describe('createFairLimit', () => {
     await settle();
     finish('a1');
     await Promise.all(flood);
+  });
+
+  it('keeps holding a flooding client until a lone client’s answer is sent, not only until its task ends', async () => {
+    const limit = createFairLimit(2, 1);
+    const started: string[] = [];
+    const { task, finish } = controlledTasks(started);
+    const flood = ['a0', 'a1', 'a2'].map((name) => limit('flooder', task(name)));
+    await settle();
+    let sendPage = () => {};
+    const pageSent = new Promise<void>((resolve) => (sendPage = resolve));
+    const visitor = limit('visitor', task('b0'), pageSent);
+    await settle();
+    finish('a0');
+    finish('b0');
+    expect(await visitor).toBe('b0');
+    await settle();
+    // The visitor's list is in, its page not yet sent: the flooder still waits.
+    expect(started).toEqual(['a0', 'b0']);
+    sendPage();
+    await settle();
+    await settle();
+    expect(started).toEqual(['a0', 'b0', 'a1']);
+    finish('a1');
+    await settle();
+    finish('a2');
+    await Promise.all(flood);
+  });
+
+  it('holds a flooding client at most LINGER_MS for an answer that is never sent', async () => {
+    vi.useFakeTimers();
+    try {
+      const limit = createFairLimit(2, 1);
+      const started: string[] = [];
+      const { task, finish } = controlledTasks(started);
+      const flood = ['a0', 'a1', 'a2'].map((name) => limit('flooder', task(name)));
+      await vi.advanceTimersByTimeAsync(0);
+      const visitor = limit('visitor', task('b0'), new Promise<void>(() => {}));
+      await vi.advanceTimersByTimeAsync(0);
+      finish('a0');
+      finish('b0');
+      await visitor;
+      await vi.advanceTimersByTimeAsync(LINGER_MS - 10);
+      expect(started).toEqual(['a0', 'b0']);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(started).toEqual(['a0', 'b0', 'a1']);
+      finish('a1');
+      await vi.advanceTimersByTimeAsync(0);
+      finish('a2');
+      await Promise.all(flood);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets two clients with a backlog run side by side, and holds both while a client with one task runs', async () => {
