@@ -6,9 +6,9 @@ import type { Logger } from 'pino';
 import { ItemsUnavailableError, normalizeFilter } from '../../shared/items/items-reader';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { SORT_NEWEST_FIRST } from '../../shared/items/wire-format';
-import { readCurrentClient } from '../http/client-context';
+import { readCurrentClient, waitForCurrentResponse } from '../http/client-context';
 import { createInlineArticleWorkers, type ArticleWorkers } from '../workers/worker-pool';
-import { createFairLimit } from './fair-limit';
+import { createFairLimit, type Turn } from './fair-limit';
 import { ItemsContentError, type ItemsSource } from './source';
 
 /** Largest upstream answer read; past it the call fails rather than fill memory. */
@@ -81,8 +81,11 @@ interface ReadBody {
   byteLength: number;
 }
 
-/** Reads a body up to a size limit, `hash` fed as it comes; a larger one is cancelled. */
-async function readLimitedBody(response: Response, maxBytes: number, hash?: Hash): Promise<ReadBody> {
+/**
+ * Reads a body up to a size limit, `hash` fed as it comes; a larger one is cancelled. Before each
+ * chunk, waits while `turn` says so: the rest of the answer stays in the socket (decision 057).
+ */
+async function readLimitedBody(response: Response, maxBytes: number, hash?: Hash, turn?: Turn): Promise<ReadBody> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -93,6 +96,8 @@ async function readLimitedBody(response: Response, maxBytes: number, hash?: Hash
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
+    const pause = turn?.pause();
+    if (pause) await pause;
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
@@ -126,8 +131,8 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
   const limitLists = createFairLimit(MAX_CONCURRENT_LISTS, MAX_LISTS_PER_CLIENT);
   const lists = createListMemory();
 
-  /** GET a document's body (fed to `hash` as it comes); null on 404; ItemsUnavailableError on anything else that is not a 200. */
-  async function getBody(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES, hash?: Hash): Promise<ReadBody | null> {
+  /** GET a document's body (fed to `hash` as it comes, read in `turn`); null on 404; ItemsUnavailableError on anything else that is not a 200. */
+  async function getBody(url: string, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_BYTES, hash?: Hash, turn?: Turn): Promise<ReadBody | null> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -140,7 +145,7 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
         await response.body?.cancel();
         throw new ItemsUnavailableError(`upstream answered ${response.status}`);
       }
-      return await readLimitedBody(response, maxBytes, hash);
+      return await readLimitedBody(response, maxBytes, hash, turn);
     } catch (error) {
       if (error instanceof ItemsUnavailableError) throw error;
       const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
@@ -149,13 +154,13 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
   }
 
   /** One list from upstream, each entry checked: malformed ones are dropped and logged (once per distinct answer). */
-  async function readList(filter: string, signal?: AbortSignal): Promise<ArticleSummary[]> {
+  async function readList(filter: string, turn: Turn, signal?: AbortSignal): Promise<ArticleSummary[]> {
     signal?.throwIfAborted();
     const query = new URLSearchParams({ s: SORT_NEWEST_FIRST });
     const f = normalizeFilter(filter);
     if (f) query.set('f', f);
     const hash = createHash('sha256');
-    const body = await getBody(`${baseUrl}/items?${query.toString()}`, signal, MAX_UPSTREAM_BYTES, hash);
+    const body = await getBody(`${baseUrl}/items?${query.toString()}`, signal, MAX_UPSTREAM_BYTES, hash, turn);
     if (body === null) return decodeList(null, f);
     return lists.recall(hash.digest('base64'), () => decodeList(joinBody(body), f));
   }
@@ -183,8 +188,9 @@ export function createUpstreamSource({ baseUrl, timeoutMs, logger, workers = cre
     listsPrepared: true,
 
     list(filter, signal): Promise<ArticleSummary[]> {
-      // Work outside a request (a start-up read, a script) shares one turn.
-      return limitLists(readCurrentClient() ?? '', () => readList(filter, signal));
+      // Work outside a request (a start-up read, a script) shares one turn. A lone visitor is served
+      // until its page is sent, not only until its list is in (decision 057).
+      return limitLists(readCurrentClient() ?? '', (turn) => readList(filter, turn, signal), waitForCurrentResponse());
     },
 
     async get(id, signal): Promise<Article | null> {

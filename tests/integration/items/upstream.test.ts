@@ -147,6 +147,55 @@ describe('upstream load', () => {
     expect(lists.findIndex((call) => call.includes('f=visitor'))).toBeLessThanOrEqual(2);
     expect(await flooding).toEqual(flood.map(() => 200));
   });
+  it('neither starts nor reads a flooding client’s lists while a new visitor’s list is fetched (decision 057)', async () => {
+    const serve = serveArticles([article('42')]);
+    // List answers held until the test lets each go, by its search text.
+    const held = new Map<string, () => void>();
+    let holding = true;
+    upstream.handle(async (req, res, url) => {
+      if (url.pathname === `${UPSTREAM_BASE_PATH}/items` && holding) await new Promise<void>((resolve) => held.set(url.searchParams.get('f') ?? '', resolve));
+      serve(req, res, url);
+    });
+    const until = async (done: () => boolean) => {
+      for (let waited = 0; !done() && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await start({ TRUST_PROXY: 'loopback' });
+    const answered = new Map<string, Promise<number>>();
+    for (let at = 0; at < 10; at += 1) {
+      const f = `flood-${at}`;
+      answered.set(
+        f,
+        request(ctx.app)
+          .get('/articles')
+          .query({ f })
+          .set('X-Forwarded-For', '198.51.100.7')
+          .then((answer) => answer.status),
+      );
+    }
+    await until(() => held.size === 1);
+    const [first] = [...held.keys()];
+    const visitor = request(ctx.app)
+      .get('/articles')
+      .query({ f: 'visitor' })
+      .set('X-Forwarded-For', '203.0.113.9')
+      .then((answer) => answer.status);
+    await until(() => held.has('visitor'));
+    // The flood's list in flight is answered while the visitor's is fetched: it is left unread, and
+    // the flood's next lists are not asked for.
+    let firstDone = false;
+    void answered.get(first!)!.then(() => (firstDone = true));
+    held.get(first!)!();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([...held.keys()]).toEqual([first, 'visitor']);
+    expect(firstDone).toBe(false);
+    holding = false;
+    held.get('visitor')!();
+    expect(await visitor).toBe(200);
+    expect(await answered.get(first!)).toBe(200);
+    expect(await Promise.all(answered.values())).toEqual([...answered.keys()].map(() => 200));
+    const lists = upstream.calls.filter((call) => call.startsWith(`${UPSTREAM_BASE_PATH}/items?`));
+    expect(lists).toHaveLength(11);
+  });
 });
 
 describe('cache', () => {
