@@ -16,9 +16,13 @@ import {
   MAX_SEARCH_LENGTH,
   stemLanguageOf,
   stemWord,
+  hashPair,
+  hashStem,
+  type PairCollector,
   type StemLanguage,
   type TermCounts,
 } from './text-analysis';
+import { encodePairSet, hasPair, languageOfPairSet } from './pair-set';
 import { toTagKey, type SearchRequest, type SearchSort } from '../../../shared/items/search';
 import { describeQuery, parseQuery, type ParsedQuery, type QueryPart } from './query-syntax';
 
@@ -49,6 +53,8 @@ export interface IndexDocument {
   terms: Record<Field, FieldTerms>;
   /** For "did you mean": each stem, then the word it was first seen as, joined by newlines. */
   surfaces: string;
+  /** Base64 of the pair set (pair-set.ts) of the summary's and body's adjacent stems: quoted phrases (decision 058). */
+  pairs: string;
 }
 
 /**
@@ -75,12 +81,16 @@ export interface IndexText {
 export function buildIndexDocument(id: string, time: number, language: string, text: IndexText): IndexDocument {
   const stemLanguage = stemLanguageOf(language);
   const surfaces = new Map<string, string>();
-  const field = (value: string, extra?: string): FieldTerms => {
+  // A phrase is read in the summary, then the body (the text the content cache keeps), not in code blocks.
+  const pairs: PairCollector = { hashes: [], previous: -1 };
+  const field = (value: string, extra?: string, phrases?: PairCollector): FieldTerms => {
     const counts: TermCounts = { counts: new Map(), surfaces };
-    analyzeText(value, stemLanguage, counts);
+    analyzeText(value, stemLanguage, counts, phrases);
     if (extra) analyzeText(extra, stemLanguage, counts);
     return { stems: [...counts.counts.keys()].join('\n'), counts: [...counts.counts.values()] };
   };
+  const summary = field(text.summary, undefined, pairs);
+  const body = field(text.body, text.code, pairs);
   return {
     id,
     time,
@@ -89,10 +99,11 @@ export function buildIndexDocument(id: string, time: number, language: string, t
       title: field(text.title),
       tags: field(text.tags.join(' ')),
       headings: field(text.headings),
-      summary: field(text.summary),
-      body: field(text.body, text.code),
+      summary,
+      body,
     },
     surfaces: [...surfaces].flat().join('\n'),
+    pairs: base64Of(encodePairSet(pairs.hashes, stemLanguage)),
   };
 }
 
@@ -235,13 +246,13 @@ interface Expansion {
 export interface SearchIndexJson {
   /** The shape of this JSON; the content cache's version (index-version.ts) covers what is in it. */
   format: typeof JSON_FORMAT;
-  /** [id, time, tags, field lengths], numbered from 0 in this order. */
-  docs: [string, number, string[], number[]][];
+  /** [id, time, tags, field lengths, pair set (base64)], numbered from 0 in this order. */
+  docs: [string, number, string[], number[], string][];
   /** [term, [field, article numbers, frequencies][]] */
   terms: [string, [number, string, string][]][];
   surfaces: [string, string][];
 }
-const JSON_FORMAT = 'postings-1';
+const JSON_FORMAT = 'postings-2';
 
 /** Every adjacent pair of letters of a word swapped in turn ("kafak" → "akfak", "kfaak", "kaafk", "kafka"). */
 function swapsOf(word: string): string[] {
@@ -350,6 +361,8 @@ export class SearchIndex {
   private readonly numbers = new Map<string, number>();
   private times: number[] = [];
   private tagNumbersOf: number[][] = [];
+  /** Per article, its adjacent stems (pair-set.ts): a phrase is checked there (decision 058). */
+  private pairSets: Uint16Array[] = [];
   /** Per field, the length of each article's field (terms counted as indexed). */
   private lengths: number[][] = FIELDS.map(() => []);
   private readonly totalLengths = new Float64Array(FIELDS.length);
@@ -384,6 +397,7 @@ export class SearchIndex {
         this.times[number]!,
         this.tagNumbersOf[number]!.map((tag) => this.tagNames[tag]!),
         FIELDS.map((_, field) => this.lengths[field]![number]!),
+        base64Of(this.pairSets[number]!),
       ]);
     });
     const terms: SearchIndexJson['terms'] = [];
@@ -415,7 +429,8 @@ export class SearchIndex {
     this.lengths = FIELDS.map(() => []);
     this.totalLengths.fill(0);
     this.removed = 0;
-    for (const [id, time, tags, lengths] of json.docs) this.addInfo(id, time, tags, lengths);
+    this.pairSets = [];
+    for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
       const postings: TermPostings = [];
       for (const [field, docNumbers, frequencies] of fields) {
@@ -441,10 +456,11 @@ export class SearchIndex {
   }
 
   /** Numbers a new article; its postings are added by the caller. */
-  private addInfo(id: string, time: number, tags: string[], lengths: number[]): number {
+  private addInfo(id: string, time: number, tags: string[], lengths: number[], pairs: string): number {
     this.dateOrder = undefined;
     const number = this.ids.length;
     this.ids.push(id);
+    this.pairSets.push(pairSetOf(pairs));
     this.numbers.set(id, number);
     this.times.push(time);
     this.tagNumbersOf.push([...new Set(tags.map((tag) => this.numberOfTag(tag)))]);
@@ -461,7 +477,7 @@ export class SearchIndex {
     const stems = FIELDS.map((field) => splitLines(doc.terms[field].stems));
     const frequencies = FIELDS.map((field, at) => doc.terms[field].counts.map((count) => frequencyOf(at, count)));
     const lengths = stems.map((terms, at) => terms.reduce((sum, term, each) => sum + (term ? frequencies[at]![each]! : 0), 0));
-    const number = this.addInfo(doc.id, doc.time, doc.tags, lengths);
+    const number = this.addInfo(doc.id, doc.time, doc.tags, lengths, doc.pairs);
     stems.forEach((terms, at) => {
       terms.forEach((term, each) => {
         if (term) this.append(term, at, number, frequencies[at]![each]!);
@@ -500,6 +516,7 @@ export class SearchIndex {
     this.ids[number] = undefined;
     this.dateOrder = undefined;
     this.tagNumbersOf[number] = [];
+    this.pairSets[number] = EMPTY_PAIRS;
     FIELDS.forEach((_, field) => {
       this.totalLengths[field]! -= this.lengths[field]![number]!;
     });
@@ -543,6 +560,7 @@ export class SearchIndex {
     this.ids = kept.map((number) => this.ids[number]);
     this.times = kept.map((number) => this.times[number]!);
     this.tagNumbersOf = kept.map((number) => this.tagNumbersOf[number]!);
+    this.pairSets = kept.map((number) => this.pairSets[number]!);
     this.lengths = this.lengths.map((lengths) => kept.map((number) => lengths[number]!));
     this.ids.forEach((id, number) => this.numbers.set(id!, number));
     this.removed = 0;
@@ -713,14 +731,34 @@ export class SearchIndex {
     });
     const matched = new Map<number, number>();
     const length = Math.min(255, part.words.length);
+    const isPhrase = part.phrase ? this.phraseCheck(part.words) : undefined;
     for (const number of docs) {
-      if (seen[number] === length && (!part.phrase || this.hasPhrase(number, part.words))) matched.set(number, scores[number]!);
+      if (seen[number] === length && (!isPhrase || isPhrase(number))) matched.set(number, scores[number]!);
     }
     return matched;
   }
 
+  /**
+   * Whether an article holds the words next to each other, in order, after folding and stemming: each
+   * two words next to each other must be one of its pairs of adjacent stems (decision 058), the
+   * hashes made once a phrase in each language. Two words are then the phrase; three or more may have
+   * every pair apart ("a b … b c"), so the text of the articles having them all decides.
+   */
+  private phraseCheck(words: string[]): (number: number) => boolean {
+    const pairsIn = (language: StemLanguage) => {
+      const stems = words.map((word) => hashStem(stemWord(word, language)));
+      return stems.slice(1).map((hash, at) => hashPair(stems[at]!, hash));
+    };
+    const hashes = { fr: pairsIn('fr'), en: pairsIn('en') };
+    return (number) => {
+      const set = this.pairSets[number];
+      if (!set || !hashes[languageOfPairSet(set)].every((hash) => hasPair(set, hash))) return false;
+      return words.length === 2 || this.hasPhraseInText(number, words);
+    };
+  }
+
   /** True when the article's text (summary and body) holds the words next to each other, in order, after folding and stemming. */
-  private hasPhrase(number: number, words: string[]): boolean {
+  private hasPhraseInText(number: number, words: string[]): boolean {
     const id = this.ids[number]!;
     // The start of the text first, as for snippets: a phrase an article is about is most often there.
     const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
@@ -1008,9 +1046,15 @@ function frequencyOf(field: number, count: number): number {
   return field === BODY ? 1 : Math.min(count, MAX_FREQUENCY);
 }
 
-const base64Of = (array: Uint32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
+const base64Of = (array: Uint32Array | Uint16Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
 // A copy, so that each array owns its memory (Buffer.from may hand out a slice of a shared pool).
 const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+/** The pair set of a removed article, or of one with no pairs. */
+const EMPTY_PAIRS = encodePairSet([], 'fr');
+function pairSetOf(base64: string): Uint16Array {
+  const bytes = bytesOf(base64);
+  return bytes.length < 8 ? EMPTY_PAIRS : new Uint16Array(bytes.buffer, 0, bytes.length >>> 1);
+}
 
 /** The stems "related" searches with: the article's tags, title and headings. */
 export function relatedTermsOf(doc: IndexDocument): string[] {

@@ -343,6 +343,41 @@ describe('findPhrase', () => {
     expect(found).toBeGreaterThan(100);
   });
 
+  // Decision 058: a phrase is checked in each article's set of adjacent stems, not in its text.
+  it('finds, through the pairs of adjacent stems, the articles a scan of every word finds', () => {
+    const texts = new Map<string, { text: string; language: string }>();
+    const phrases = new SearchIndex({ isVisible: () => true, textOf: (id) => texts.get(id) });
+    for (let article = 0; article < 300; article += 1) {
+      const language = article % 3 === 0 ? 'en' : 'fr';
+      const words = () => Array.from({ length: random(25) }, () => pool[random(pool.length)]!).join(random(4) === 0 ? ', ' : ' ');
+      const summary = words();
+      const body = words();
+      const code = words();
+      phrases.set(buildIndexDocument(`a${article}`, article, language, { title: 'T', tags: [], headings: '', summary, body, code }));
+      texts.set(`a${article}`, { text: `${summary}\n\n${body}`, language });
+    }
+    let found = 0;
+    for (let round = 0; round < 400; round += 1) {
+      // As the query is read: folded, stop words of either language left out.
+      const words = Array.from({ length: 2 + random(2) }, () => pool[random(pool.length)]!)
+        .flatMap((word) => foldedWords(word))
+        .filter((word) => !isStopWord(word, 'fr') && !isStopWord(word, 'en'));
+      if (words.length < 2) continue;
+      const expected = [...texts]
+        .filter(([, { text, language }]) => {
+          const stems = words.map((word) => stemWord(word, language as 'fr' | 'en'));
+          return scanEveryWord(text, stems, language as 'fr' | 'en');
+        })
+        .map(([id]) => id)
+        .sort();
+      found += expected.length;
+      const answer = phrases.search({ text: `"${words.join(' ')}"`, pageSize: 100 });
+      expect(answer.hits.map((hit) => hit.id).sort(), `"${words.join(' ')}"`).toEqual(expected.slice(0, 100));
+      expect(answer.total).toBe(expected.length);
+    }
+    expect(found).toBeGreaterThan(200);
+  });
+
   it('keeps the first two letters of a word in its stem, which the look-up relies on', () => {
     for (const language of ['fr', 'en'] as const) {
       for (const word of [
