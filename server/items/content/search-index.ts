@@ -32,6 +32,7 @@ const FIELDS = ['title', 'tags', 'headings', 'summary', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 const BOOSTS = [8, 5, 3, 2, 1];
 const BODY = FIELDS.indexOf('body');
+const SUMMARY = FIELDS.indexOf('summary');
 /** Occurrences counted per field: beyond 4, a repeated word says little more; a body counts each term once. */
 const MAX_FREQUENCY = 4;
 /** BM25+ parameters, MiniSearch's defaults. */
@@ -136,6 +137,9 @@ export interface SearchIndexOptions {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const SNIPPET_LENGTH = 200;
+/** Bytes read for a snippet that is the start of the text: more than SNIPPET_LENGTH characters. */
+const START_READ_BYTES = 1_024;
+const NO_TERMS = new Set<string>();
 /** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
 const SNIPPET_READ_BYTES = 6_144;
 /** Characters of the start scanned again with the rest of a text: more than a phrase of the longest query spans. */
@@ -827,14 +831,19 @@ export class SearchIndex {
   }
 
   /** The index terms through which a matched article matched, for its snippet. */
-  private termsMatched(number: number, expansions: Expansion[][]): Set<string> {
+  private termsMatched(number: number, expansions: Expansion[][]): { terms: Set<string>; inText: boolean } {
     const terms = new Set<string>();
+    let inText = false;
     for (const reached of expansions) {
       for (const { term, postings } of reached) {
-        if (postings.some((field) => field !== undefined && field.docs[lowerBound(field.docs, field.length, number)] === number)) terms.add(term);
+        postings.forEach((field, at) => {
+          if (field === undefined || field.docs[lowerBound(field.docs, field.length, number)] !== number) return;
+          terms.add(term);
+          if (at === SUMMARY || at === BODY) inText = true;
+        });
       }
     }
-    return terms;
+    return { terms, inText };
   }
 
   /** Replaces the synonyms: each group's terms (words or phrases) stand for one another, both ways. */
@@ -933,19 +942,31 @@ export class SearchIndex {
   }
 
   /** Escaped text around the place with the most matched words, those words in <mark>. */
-  private snippetOf(id: string, terms: Set<string>): string | undefined {
+  private snippetOf(id: string, { terms, inText }: { terms: Set<string>; inText: boolean }): string | undefined {
     if (terms.size === 0) return undefined;
+    // Matched by its title, tags or headings only: the snippet is the start of its text, and nothing of
+    // the rest is read or scanned (a page of such hits read and scanned 20 whole texts for no word).
+    if (!inText) {
+      const start = this.options.textOf?.(id, START_READ_BYTES);
+      const snippet = start && this.cutSnippet(start.text, start.complete !== false, start.language, NO_TERMS);
+      if (typeof snippet === 'string' || !start) return snippet as string | undefined;
+    }
     // The start of the text first: where most snippets are; the whole text only when it is not there.
     const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
     if (!start) return undefined;
     const snippet = this.cutSnippet(start.text, start.complete !== false, start.language, terms);
-    if (snippet !== undefined) return snippet;
+    if (typeof snippet === 'string') return snippet;
     const whole = this.options.textOf?.(id);
-    return whole && this.cutSnippet(whole.text, true, whole.language, terms);
+    // The chunks the start showed to have no word are not scanned again.
+    const cut = whole && this.cutSnippet(whole.text, true, whole.language, terms, snippet);
+    return typeof cut === 'string' ? cut : undefined;
   }
 
-  /** The snippet of a text, or undefined when `text` is only the start of it and the snippet may lie beyond. */
-  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>): string | undefined {
+  /**
+   * The snippet of a text, scanned from the chunk `firstChunk`; when `text` is only the start of it and
+   * the snippet may lie beyond, the chunk the whole text is to be scanned from (those before hold no word).
+   */
+  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>, firstChunk = 0): string | number {
     const language: StemLanguage = stemLanguageOf(textLanguage);
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];
@@ -953,8 +974,9 @@ export class SearchIndex {
     const heads = new Set(termList.map((term) => term.slice(0, 3)));
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
-    for (let chunk = 0; chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
-      if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return undefined;
+    let chunk = firstChunk;
+    for (; termList.length > 0 && chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
+      if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return chunk;
       const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
       // Words starting past the chunk are the next chunk's, unless this is the last one.
       const startsBefore = chunk + SCAN_CHUNK < text.length ? SCAN_CHUNK : part.length;
@@ -997,7 +1019,7 @@ export class SearchIndex {
       from = Math.max(0, from - 40);
       if (from > 0) from = text.indexOf(' ', from) + 1 || from;
     }
-    if (!complete && from + SNIPPET_LENGTH >= text.length) return undefined;
+    if (!complete && from + SNIPPET_LENGTH >= text.length) return Math.max(firstChunk, chunk - SCAN_CHUNK);
     let to = Math.min(text.length, from + SNIPPET_LENGTH);
     if (to < text.length) to = text.lastIndexOf(' ', to) > from + SNIPPET_LENGTH / 2 ? text.lastIndexOf(' ', to) : to;
     let html = from > 0 ? '…' : '';
