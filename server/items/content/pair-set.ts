@@ -24,7 +24,9 @@ export function encodePairSet(hashes: ArrayLike<number>, language: StemLanguage)
   let seed = hashes.length;
   for (let at = 0; at < hashes.length; at += 1) seed ^= hashes[at]!;
   seed = (seed ^ (seed >>> 16)) & 0xffff;
-  const sorted = Uint32Array.from(hashes, (hash) => mixWithSeed(hash, seed)).sort();
+  const sorted = new Uint32Array(hashes.length);
+  for (let at = 0; at < hashes.length; at += 1) sorted[at] = mixWithSeed(hashes[at]!, seed);
+  sorted.sort();
   let count = 0;
   for (let at = 0; at < sorted.length; at += 1) if (at === 0 || sorted[at] !== sorted[at - 1]) sorted[count++] = sorted[at]!;
   const languageBit = language === 'en' ? ENGLISH : 0;

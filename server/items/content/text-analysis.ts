@@ -59,7 +59,6 @@ function kindAt(text: string, at: number): number {
   return codeClasses[code]! | 4;
 }
 
-const isApostrophe = (code: number) => code === 0x27 || code === 0x2019 || code === 0x2018 || code === 0x2bc;
 /** A code of \w, which \b reads: ASCII letters, digits and "_". */
 const isAsciiWord = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || code === 95;
 
@@ -69,22 +68,31 @@ const isAsciiWord = (code: number) => (code >= 97 && code <= 122) || (code >= 48
  * replaced, as a loop. Where no apostrophe is, the text itself.
  */
 function dropElisions(folded: string): string {
-  if (folded.indexOf("'") < 0 && folded.indexOf('’') < 0 && folded.indexOf('‘') < 0 && folded.indexOf('ʼ') < 0) return folded;
   let kept = '';
   let from = 0;
-  for (let at = 0; at < folded.length; at += 1) {
-    const code = folded.charCodeAt(at);
-    // l d j n s c t m q: an elision starts after a character that is not \w.
-    if (code !== 108 && code !== 100 && code !== 106 && code !== 110 && code !== 115 && code !== 99 && code !== 116 && code !== 109 && code !== 113) continue;
-    if (at > 0 && isAsciiWord(folded.charCodeAt(at - 1))) continue;
-    const apostrophe = code === 113 ? (folded.charCodeAt(at + 1) === 117 ? at + 2 : -1) : at + 1;
-    if (apostrophe < 0 || !isApostrophe(folded.charCodeAt(apostrophe)) || apostrophe + 1 >= folded.length) continue;
+  // Only apostrophes are looked at: an elision ends with one.
+  for (let apostrophe = nextApostrophe(folded, 0); apostrophe >= 0; apostrophe = nextApostrophe(folded, apostrophe + 1)) {
+    if (apostrophe === 0 || apostrophe + 1 >= folded.length) continue;
+    const code = folded.charCodeAt(apostrophe - 1);
+    // l d j n s c t m, or "qu".
+    let at = -1;
+    if (code === 108 || code === 100 || code === 106 || code === 110 || code === 115 || code === 99 || code === 116 || code === 109) at = apostrophe - 1;
+    else if (code === 117 && apostrophe >= 2 && folded.charCodeAt(apostrophe - 2) === 113) at = apostrophe - 2;
+    // \b: after a character that is not \w (or the start), and before a letter.
+    if (at < from || (at > 0 && isAsciiWord(folded.charCodeAt(at - 1)))) continue;
     if ((kindAt(folded, apostrophe + 1) & 3) !== LETTER) continue;
     kept += folded.slice(from, at);
     from = apostrophe + 1;
-    at = apostrophe;
   }
   return from === 0 ? folded : kept + folded.slice(from);
+}
+
+const APOSTROPHES = /['’‘ʼ]/g;
+
+/** Where the next apostrophe (straight or curly) is at or after `from`, -1 when none. */
+function nextApostrophe(text: string, from: number): number {
+  APOSTROPHES.lastIndex = from;
+  return APOSTROPHES.exec(text)?.index ?? -1;
 }
 
 /** WORD's matches in order, as a loop over char codes: letters and digits, joined by "." "+" "#" between two. */
