@@ -135,7 +135,8 @@ describe('search index: edits and the saved form', () => {
     for (let n = 0; n < 100; n += 10) edited.remove(`a${n}`);
     const fresh = new SearchIndex({ isVisible: () => true });
     for (let n = 0; n < 100; n += 1) if (n % 10 !== 0) fresh.set(docOf(`a${n}`, n % 2 === 0 ? 'Pair 4' : 'Impair 4', n));
-    for (const text of ['pair', 'impair', 'corps', 'pair 4', 'pair 3', '']) {
+    // Phrases too: each article's pairs of adjacent stems follow it through the vacuum (decision 058).
+    for (const text of ['pair', 'impair', 'corps', 'pair 4', 'pair 3', '', '"corps pair"', '"pair corps"', '"corps impair 4"']) {
       expect(edited.search({ text, pageSize: 100 })).toEqual(fresh.search({ text, pageSize: 100 }));
     }
     expect(edited.size).toBe(90);
@@ -144,7 +145,9 @@ describe('search index: edits and the saved form', () => {
   it('saves and loads to the same answers, and refuses a saved form it does not know', () => {
     const restored = new SearchIndex({ isVisible: () => true, textOf: () => undefined });
     restored.load(JSON.parse(JSON.stringify(index.toJSON())) as ReturnType<SearchIndex['toJSON']>);
-    for (const text of ['postgresql', 'base', 'spring jwt', 'postgrsql', 'serveru', '']) {
+    // A two-word phrase needs no text: its pairs were saved with the index.
+    expect(ids('"serveur héberge"')).toEqual(['linux-body']);
+    for (const text of ['postgresql', 'base', 'spring jwt', 'postgrsql', 'serveru', '', '"serveur héberge"', '"héberge serveur"']) {
       expect(restored.search({ text, pageSize: 100 }).hits.map((hit) => hit.id)).toEqual(ids(text));
     }
     expect(() => restored.load({ mini: {} } as unknown as ReturnType<SearchIndex['toJSON']>)).toThrow(/format/);
