@@ -367,7 +367,8 @@ export class SearchIndex {
   private tagNumbersOf: number[][] = [];
   /** Per article, its adjacent stems (pair-set.ts): a phrase is checked there (decision 058). */
   private pairSets: Uint16Array[] = [];
-  private pairArena = new PairArena();
+  /** Where the saved index's arrays and the pair sets are decoded. */
+  private arena = new ByteArena();
   /** Per field, the length of each article's field (terms counted as indexed). */
   private lengths: number[][] = FIELDS.map(() => []);
   private readonly totalLengths = new Float64Array(FIELDS.length);
@@ -435,13 +436,14 @@ export class SearchIndex {
     this.totalLengths.fill(0);
     this.removed = 0;
     this.pairSets = [];
-    this.pairArena = new PairArena();
+    this.arena = new ByteArena();
     for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
       const postings: TermPostings = [];
       for (const [field, docNumbers, frequencies] of fields) {
-        const docs = new Uint32Array(bytesOf(docNumbers).buffer);
-        postings[field] = { docs, frequencies: bytesOf(frequencies), length: docs.length };
+        const bytes = this.arena.take(docNumbers, 4);
+        const docs = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+        postings[field] = { docs, frequencies: this.arena.take(frequencies, 1), length: docs.length };
       }
       this.terms.set(term, postings);
       this.exact.set(term, postings);
@@ -466,7 +468,7 @@ export class SearchIndex {
     this.dateOrder = undefined;
     const number = this.ids.length;
     this.ids.push(id);
-    this.pairSets.push(this.pairArena.take(pairs));
+    this.pairSets.push(this.arena.takePairs(pairs));
     this.numbers.set(id, number);
     this.times.push(time);
     this.tagNumbersOf.push([...new Set(tags.map((tag) => this.numberOfTag(tag)))]);
@@ -567,9 +569,9 @@ export class SearchIndex {
     this.times = kept.map((number) => this.times[number]!);
     this.tagNumbersOf = kept.map((number) => this.tagNumbersOf[number]!);
     // Copied to a new arena: the removed articles' sets go with the old one.
-    const arena = new PairArena();
-    this.pairSets = kept.map((number) => arena.copy(this.pairSets[number]!));
-    this.pairArena = arena;
+    const arena = new ByteArena();
+    this.pairSets = kept.map((number) => arena.copyPairs(this.pairSets[number]!));
+    this.arena = arena;
     this.lengths = this.lengths.map((lengths) => kept.map((number) => lengths[number]!));
     this.ids.forEach((id, number) => this.numbers.set(id!, number));
     this.removed = 0;
@@ -1078,47 +1080,52 @@ function frequencyOf(field: number, count: number): number {
 }
 
 const base64Of = (array: Uint32Array | Uint16Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
-// A copy, so that each array owns its memory (Buffer.from may hand out a slice of a shared pool).
-const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 /** The pair set of a removed article, or of one with no pairs. */
 const EMPTY_PAIRS = encodePairSet([], 'fr');
 const ARENA_CHUNK_BYTES = 1 << 20;
 
 /**
- * The articles' pair sets, decoded into chunks of a megabyte, each set a view: 10,000 sets of 3 KB
- * allocated one by one, between the decoding's own buffers, left the heap in holes the process kept
- * (RSS 44 MB above main's after a warm start, for 30 MB of sets).
+ * Arrays decoded from the saved index (postings, pair sets) into chunks of a megabyte, each array a
+ * view: 10,000 pair sets of 3 KB and 16,000 postings arrays allocated one by one, between the base64
+ * decoder's own buffers, left holes the process kept (a loaded index took 67 MB of RSS for 38 MB of
+ * arrays and heap; decision 058).
  */
-class PairArena {
+class ByteArena {
   private chunk = Buffer.alloc(0);
   private used = 0;
 
-  /** A set from its base64 (IndexDocument.pairs), in this arena. */
-  take(base64: string): Uint16Array {
+  /** The bytes of a base64 text, in this arena, at an offset that is a multiple of `align`. */
+  take(base64: string, align: number): Uint8Array {
     const bytes = Buffer.byteLength(base64, 'base64');
-    if (bytes < 8) return EMPTY_PAIRS;
-    const at = this.reserve(bytes);
+    const at = this.reserve(bytes, align);
     const written = this.chunk.write(base64, at, bytes, 'base64');
-    return new Uint16Array(this.chunk.buffer, this.chunk.byteOffset + at, written >>> 1);
+    return new Uint8Array(this.chunk.buffer, this.chunk.byteOffset + at, written);
   }
 
-  /** A copy of a set in this arena. */
-  copy(set: Uint16Array): Uint16Array {
+  /** A pair set from its base64 (IndexDocument.pairs). */
+  takePairs(base64: string): Uint16Array {
+    if (base64.length < 12) return EMPTY_PAIRS;
+    const bytes = this.take(base64, 2);
+    return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 1);
+  }
+
+  /** A copy of a pair set in this arena. */
+  copyPairs(set: Uint16Array): Uint16Array {
     if (set === EMPTY_PAIRS) return set;
-    const at = this.reserve(set.byteLength);
+    const at = this.reserve(set.byteLength, 2);
     const copy = new Uint16Array(this.chunk.buffer, this.chunk.byteOffset + at, set.length);
     copy.set(set);
     return copy;
   }
 
-  /** Where `bytes` fit in the current chunk (a new one when they do not), 2-byte aligned. */
-  private reserve(bytes: number): number {
-    if (this.used + bytes > this.chunk.length) {
+  /** Where `bytes` fit in the current chunk (a new one when they do not), aligned. */
+  private reserve(bytes: number, align: number): number {
+    let at = Math.ceil(this.used / align) * align;
+    if (at + bytes > this.chunk.length) {
       this.chunk = Buffer.allocUnsafeSlow(Math.max(ARENA_CHUNK_BYTES, bytes));
-      this.used = 0;
+      at = 0;
     }
-    const at = this.used;
-    this.used += bytes + (bytes & 1);
+    this.used = at + bytes;
     return at;
   }
 }
