@@ -142,6 +142,30 @@ describe('search index: edits and the saved form', () => {
     expect(edited.size).toBe(90);
   });
 
+  // Article numbers are kept in 16 bits below 65,536 articles, then every postings array widens.
+  it('finds articles numbered past 65,535, before and after a save and load', () => {
+    const field = (stems: string) => ({ stems, counts: stems === '' ? [] : stems.split('\n').map(() => 1) });
+    const many = new SearchIndex({ isVisible: () => true });
+    for (let n = 0; n < 65_600; n += 1) {
+      const title = n % 1_000 === 0 || n === 65_599 ? 'rare\ncommun' : 'commun';
+      many.set({
+        id: `a${n}`,
+        time: n,
+        tags: [],
+        terms: { title: field(title), tags: field(''), headings: field(''), summary: field(''), body: field('') },
+        surfaces: '',
+        pairs: '',
+      });
+    }
+    const rare = (index: SearchIndex) => index.listIds('rare').sort();
+    const expected = [...Array.from({ length: 66 }, (_, k) => `a${k * 1_000}`), 'a65599'].sort();
+    expect(rare(many)).toEqual(expected);
+    expect(many.search({ text: 'commun' }).total).toBe(65_600);
+    const restored = new SearchIndex({ isVisible: () => true });
+    restored.load(JSON.parse(JSON.stringify(many.toJSON())) as ReturnType<SearchIndex['toJSON']>);
+    expect(rare(restored)).toEqual(expected);
+  });
+
   it('saves and loads to the same answers, and refuses a saved form it does not know', () => {
     const restored = new SearchIndex({ isVisible: () => true, textOf: () => undefined });
     restored.load(JSON.parse(JSON.stringify(index.toJSON())) as ReturnType<SearchIndex['toJSON']>);
