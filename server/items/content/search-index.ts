@@ -16,9 +16,13 @@ import {
   MAX_SEARCH_LENGTH,
   stemLanguageOf,
   stemWord,
+  hashPair,
+  hashStem,
+  type PairCollector,
   type StemLanguage,
   type TermCounts,
 } from './text-analysis';
+import { encodePairSet, hasPair, languageOfPairSet } from './pair-set';
 import { toTagKey, type SearchRequest, type SearchSort } from '../../../shared/items/search';
 import { describeQuery, parseQuery, type ParsedQuery, type QueryPart } from './query-syntax';
 
@@ -28,6 +32,7 @@ const FIELDS = ['title', 'tags', 'headings', 'summary', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 const BOOSTS = [8, 5, 3, 2, 1];
 const BODY = FIELDS.indexOf('body');
+const SUMMARY = FIELDS.indexOf('summary');
 /** Occurrences counted per field: beyond 4, a repeated word says little more; a body counts each term once. */
 const MAX_FREQUENCY = 4;
 /** BM25+ parameters, MiniSearch's defaults. */
@@ -51,6 +56,8 @@ export interface IndexDocument {
   terms: Record<Field, FieldTerms>;
   /** For "did you mean": each stem, then the word it was first seen as, joined by newlines. */
   surfaces: string;
+  /** Base64 of the pair set (pair-set.ts) of the summary's and body's adjacent stems: quoted phrases (decision 058). */
+  pairs: string;
 }
 
 /**
@@ -77,12 +84,16 @@ export interface IndexText {
 export function buildIndexDocument(id: string, time: number, language: string, text: IndexText): IndexDocument {
   const stemLanguage = stemLanguageOf(language);
   const surfaces = new Map<string, string>();
-  const field = (value: string, extra?: string): FieldTerms => {
+  // A phrase is read in the summary, then the body (the text the content cache keeps), not in code blocks.
+  const pairs: PairCollector = { hashes: [], previous: -1 };
+  const field = (value: string, extra?: string, phrases?: PairCollector): FieldTerms => {
     const counts: TermCounts = { counts: new Map(), surfaces };
-    analyzeText(value, stemLanguage, counts);
+    analyzeText(value, stemLanguage, counts, phrases);
     if (extra) analyzeText(extra, stemLanguage, counts);
     return { stems: [...counts.counts.keys()].join('\n'), counts: [...counts.counts.values()] };
   };
+  const summary = field(text.summary, undefined, pairs);
+  const body = field(text.body, text.code, pairs);
   return {
     id,
     time,
@@ -91,10 +102,11 @@ export function buildIndexDocument(id: string, time: number, language: string, t
       title: field(text.title),
       tags: field(text.tags.join(' ')),
       headings: field(text.headings),
-      summary: field(text.summary),
-      body: field(text.body, text.code),
+      summary,
+      body,
     },
     surfaces: [...surfaces].flat().join('\n'),
+    pairs: base64Of(encodePairSet(pairs.hashes, stemLanguage)),
   };
 }
 
@@ -127,6 +139,9 @@ export interface SearchIndexOptions {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const SNIPPET_LENGTH = 200;
+/** Bytes read for a snippet that is the start of the text: more than SNIPPET_LENGTH characters. */
+const START_READ_BYTES = 1_024;
+const NO_TERMS = new Set<string>();
 /** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
 const SNIPPET_READ_BYTES = 6_144;
 /** Characters of the start scanned again with the rest of a text: more than a phrase of the longest query spans. */
@@ -218,10 +233,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /** One field's postings of a term: article numbers, ascending, and how often the term occurs in each. */
 interface Postings {
-  docs: Uint32Array;
+  /** 16 bits a number while the index has fewer than 65,536 (10 MB fewer at 10,000 articles), else 32. */
+  docs: DocNumbers;
   frequencies: Uint8Array;
   length: number;
 }
+
+type DocNumbers = Uint16Array | Uint32Array;
+/** Article numbers below this fit in 16 bits. */
+const SMALL_NUMBERS = 65_536;
 
 /** A term's postings by field (FIELDS order); undefined where the term never occurs. */
 type TermPostings = (Postings | undefined)[];
@@ -237,13 +257,13 @@ interface Expansion {
 export interface SearchIndexJson {
   /** The shape of this JSON; the content cache's version (index-version.ts) covers what is in it. */
   format: typeof JSON_FORMAT;
-  /** [id, time, tags, field lengths], numbered from 0 in this order. */
-  docs: [string, number, string[], number[]][];
+  /** [id, time, tags, field lengths, pair set (base64)], numbered from 0 in this order. */
+  docs: [string, number, string[], number[], string][];
   /** [term, [field, article numbers, frequencies][]] */
   terms: [string, [number, string, string][]][];
   surfaces: [string, string][];
 }
-const JSON_FORMAT = 'postings-1';
+const JSON_FORMAT = 'postings-2';
 
 /** Every adjacent pair of letters of a word swapped in turn ("kafak" → "akfak", "kfaak", "kaafk", "kafka"). */
 function swapsOf(word: string): string[] {
@@ -261,7 +281,7 @@ const plainQuery = (words: string[]): ParsedQuery => ({
 });
 
 /** Index of the first element ≥ value in the first `length` elements of a sorted array. */
-function lowerBound(array: Uint32Array, length: number, value: number): number {
+function lowerBound(array: DocNumbers, length: number, value: number): number {
   let low = 0;
   let high = length;
   while (low < high) {
@@ -352,6 +372,10 @@ export class SearchIndex {
   private readonly numbers = new Map<string, number>();
   private times: number[] = [];
   private tagNumbersOf: number[][] = [];
+  /** Per article, its adjacent stems (pair-set.ts): a phrase is checked there (decision 058). */
+  private pairSets: Uint16Array[] = [];
+  /** Where the saved index's arrays and the pair sets are decoded. */
+  private arena = new ByteArena();
   /** Per field, the length of each article's field (terms counted as indexed). */
   private lengths: number[][] = FIELDS.map(() => []);
   private readonly totalLengths = new Float64Array(FIELDS.length);
@@ -386,6 +410,7 @@ export class SearchIndex {
         this.times[number]!,
         this.tagNumbersOf[number]!.map((tag) => this.tagNames[tag]!),
         FIELDS.map((_, field) => this.lengths[field]![number]!),
+        base64Of(this.pairSets[number]!),
       ]);
     });
     const terms: SearchIndexJson['terms'] = [];
@@ -417,12 +442,15 @@ export class SearchIndex {
     this.lengths = FIELDS.map(() => []);
     this.totalLengths.fill(0);
     this.removed = 0;
-    for (const [id, time, tags, lengths] of json.docs) this.addInfo(id, time, tags, lengths);
+    this.pairSets = [];
+    this.arena = new ByteArena();
+    this.wide = json.docs.length > SMALL_NUMBERS;
+    for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
       const postings: TermPostings = [];
       for (const [field, docNumbers, frequencies] of fields) {
-        const docs = new Uint32Array(bytesOf(docNumbers).buffer);
-        postings[field] = { docs, frequencies: bytesOf(frequencies), length: docs.length };
+        const docs = this.wide ? this.arena.takeUint32(docNumbers) : this.arena.takeUint32AsUint16(docNumbers);
+        postings[field] = { docs, frequencies: this.arena.take(frequencies, 1), length: docs.length };
       }
       this.terms.set(term, postings);
       this.exact.set(term, postings);
@@ -443,10 +471,13 @@ export class SearchIndex {
   }
 
   /** Numbers a new article; its postings are added by the caller. */
-  private addInfo(id: string, time: number, tags: string[], lengths: number[]): number {
+  private addInfo(id: string, time: number, tags: string[], lengths: number[], pairs: string): number {
     this.dateOrder = undefined;
+    this.tagRuns = undefined;
     const number = this.ids.length;
+    if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
+    this.pairSets.push(this.arena.takePairs(pairs));
     this.numbers.set(id, number);
     this.times.push(time);
     this.tagNumbersOf.push([...new Set(tags.map((tag) => this.numberOfTag(tag)))]);
@@ -463,7 +494,7 @@ export class SearchIndex {
     const stems = FIELDS.map((field) => splitLines(doc.terms[field].stems));
     const frequencies = FIELDS.map((field, at) => doc.terms[field].counts.map((count) => frequencyOf(at, count)));
     const lengths = stems.map((terms, at) => terms.reduce((sum, term, each) => sum + (term ? frequencies[at]![each]! : 0), 0));
-    const number = this.addInfo(doc.id, doc.time, doc.tags, lengths);
+    const number = this.addInfo(doc.id, doc.time, doc.tags, lengths, doc.pairs);
     stems.forEach((terms, at) => {
       terms.forEach((term, each) => {
         if (term) this.append(term, at, number, frequencies[at]![each]!);
@@ -471,6 +502,21 @@ export class SearchIndex {
     });
     const surfaces = splitLines(doc.surfaces);
     for (let at = 0; at + 1 < surfaces.length; at += 2) if (!this.surfaces.has(surfaces[at]!)) this.surfaces.set(surfaces[at]!, surfaces[at + 1]!);
+  }
+
+  /** True once an article number needs 32 bits: every postings array is then 32-bit. */
+  private wide = false;
+
+  private newDocNumbers(length: number): DocNumbers {
+    return this.wide ? new Uint32Array(length) : new Uint16Array(length);
+  }
+
+  /** Makes every postings array 32-bit, once, when the 65,536th article is numbered. */
+  private widen(): void {
+    this.wide = true;
+    for (const postings of this.exact.values()) {
+      for (const field of postings) if (field) field.docs = Uint32Array.from(field.docs);
+    }
   }
 
   private append(term: string, field: number, number: number, frequency: number): void {
@@ -481,9 +527,9 @@ export class SearchIndex {
       this.exact.set(term, postings);
     }
     let entry = postings[field];
-    if (!entry) entry = postings[field] = { docs: new Uint32Array(2), frequencies: new Uint8Array(2), length: 0 };
+    if (!entry) entry = postings[field] = { docs: this.newDocNumbers(2), frequencies: new Uint8Array(2), length: 0 };
     if (entry.length === entry.docs.length) {
-      const docs = new Uint32Array(entry.length * 2);
+      const docs = this.newDocNumbers(entry.length * 2);
       docs.set(entry.docs);
       const frequencies = new Uint8Array(entry.length * 2);
       frequencies.set(entry.frequencies);
@@ -501,7 +547,9 @@ export class SearchIndex {
     this.numbers.delete(id);
     this.ids[number] = undefined;
     this.dateOrder = undefined;
+    this.tagRuns = undefined;
     this.tagNumbersOf[number] = [];
+    this.pairSets[number] = EMPTY_PAIRS;
     FIELDS.forEach((_, field) => {
       this.totalLengths[field]! -= this.lengths[field]![number]!;
     });
@@ -545,10 +593,15 @@ export class SearchIndex {
     this.ids = kept.map((number) => this.ids[number]);
     this.times = kept.map((number) => this.times[number]!);
     this.tagNumbersOf = kept.map((number) => this.tagNumbersOf[number]!);
+    // Copied to a new arena: the removed articles' sets go with the old one.
+    const arena = new ByteArena();
+    this.pairSets = kept.map((number) => arena.copyPairs(this.pairSets[number]!));
+    this.arena = arena;
     this.lengths = this.lengths.map((lengths) => kept.map((number) => lengths[number]!));
     this.ids.forEach((id, number) => this.numbers.set(id!, number));
     this.removed = 0;
     this.dateOrder = undefined;
+    this.tagRuns = undefined;
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -715,14 +768,38 @@ export class SearchIndex {
     });
     const matched = new Map<number, number>();
     const length = Math.min(255, part.words.length);
+    const isPhrase = part.phrase ? this.phraseCheck(part.words) : undefined;
     for (const number of docs) {
-      if (seen[number] === length && (!part.phrase || this.hasPhrase(number, part.words))) matched.set(number, scores[number]!);
+      if (seen[number] === length && (!isPhrase || isPhrase(number))) matched.set(number, scores[number]!);
     }
     return matched;
   }
 
+  /**
+   * Whether an article holds the words next to each other, in order, after folding and stemming: each
+   * two words next to each other must be one of its pairs of adjacent stems (decision 058), the
+   * hashes made once a phrase in each language. Two words are then the phrase; three or more may have
+   * every pair apart ("a b … b c"), so the text of the articles having them all decides.
+   */
+  private phraseCheck(words: string[]): (number: number) => boolean {
+    const pairsIn = (language: StemLanguage) => {
+      const stems = words.map((word) => hashStem(stemWord(word, language)));
+      return stems.slice(1).map((hash, at) => hashPair(stems[at]!, hash));
+    };
+    const french = pairsIn('fr');
+    const english = pairsIn('en');
+    return (number) => {
+      const set = this.pairSets[number];
+      if (!set) return false;
+      // Thousands of articles a phrase of common words: a loop, no closure a call.
+      const hashes = languageOfPairSet(set) === 'en' ? english : french;
+      for (let at = 0; at < hashes.length; at += 1) if (!hasPair(set, hashes[at]!)) return false;
+      return words.length === 2 || this.hasPhraseInText(number, words);
+    };
+  }
+
   /** True when the article's text (summary and body) holds the words next to each other, in order, after folding and stemming. */
-  private hasPhrase(number: number, words: string[]): boolean {
+  private hasPhraseInText(number: number, words: string[]): boolean {
     const id = this.ids[number]!;
     // The start of the text first, as for snippets: a phrase an article is about is most often there.
     const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
@@ -791,14 +868,19 @@ export class SearchIndex {
   }
 
   /** The index terms through which a matched article matched, for its snippet. */
-  private termsMatched(number: number, expansions: Expansion[][]): Set<string> {
+  private termsMatched(number: number, expansions: Expansion[][]): { terms: Set<string>; inText: boolean } {
     const terms = new Set<string>();
+    let inText = false;
     for (const reached of expansions) {
       for (const { term, postings } of reached) {
-        if (postings.some((field) => field !== undefined && field.docs[lowerBound(field.docs, field.length, number)] === number)) terms.add(term);
+        postings.forEach((field, at) => {
+          if (field === undefined || field.docs[lowerBound(field.docs, field.length, number)] !== number) return;
+          terms.add(term);
+          if (at === SUMMARY || at === BODY) inText = true;
+        });
       }
     }
-    return terms;
+    return { terms, inText };
   }
 
   /** Replaces the synonyms: each group's terms (words or phrases) stand for one another, both ways. */
@@ -864,9 +946,30 @@ export class SearchIndex {
     return this.inDateOrder(numbers).map((number) => this.ids[number]!);
   }
 
+  // Each article's tag numbers one after the other (undefined after a change): counting facets over
+  // thousands of matches reads two typed arrays, not an array an article.
+  private tagRuns: { starts: Uint32Array; tags: Uint32Array } | undefined;
+
+  private readTagRuns(): { starts: Uint32Array; tags: Uint32Array } {
+    if (!this.tagRuns) {
+      const starts = new Uint32Array(this.ids.length + 1);
+      this.tagNumbersOf.forEach((tags, number) => {
+        starts[number + 1] = starts[number]! + tags.length;
+      });
+      const tags = new Uint32Array(starts[this.ids.length]!);
+      this.tagNumbersOf.forEach((each, number) => tags.set(each, starts[number]!));
+      this.tagRuns = { starts, tags };
+    }
+    return this.tagRuns;
+  }
+
   private facetsOf(numbers: number[]): { tag: string; count: number }[] {
     const counts = new Uint32Array(this.tagNames.length);
-    for (const number of numbers) for (const tag of this.tagNumbersOf[number]!) counts[tag]! += 1;
+    const { starts, tags } = this.readTagRuns();
+    for (let at = 0; at < numbers.length; at += 1) {
+      const number = numbers[at]!;
+      for (let run = starts[number]!, end = starts[number + 1]!; run < end; run += 1) counts[tags[run]!]! += 1;
+    }
     const facets: { tag: string; count: number }[] = [];
     counts.forEach((count, tag) => {
       if (count > 0) facets.push({ tag: this.tagNames[tag]!, count });
@@ -897,19 +1000,31 @@ export class SearchIndex {
   }
 
   /** Escaped text around the place with the most matched words, those words in <mark>. */
-  private snippetOf(id: string, terms: Set<string>): string | undefined {
+  private snippetOf(id: string, { terms, inText }: { terms: Set<string>; inText: boolean }): string | undefined {
     if (terms.size === 0) return undefined;
+    // Matched by its title, tags or headings only: the snippet is the start of its text, and nothing of
+    // the rest is read or scanned (a page of such hits read and scanned 20 whole texts for no word).
+    if (!inText) {
+      const start = this.options.textOf?.(id, START_READ_BYTES);
+      const snippet = start && this.cutSnippet(start.text, start.complete !== false, start.language, NO_TERMS);
+      if (typeof snippet === 'string' || !start) return snippet as string | undefined;
+    }
     // The start of the text first: where most snippets are; the whole text only when it is not there.
     const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
     if (!start) return undefined;
     const snippet = this.cutSnippet(start.text, start.complete !== false, start.language, terms);
-    if (snippet !== undefined) return snippet;
+    if (typeof snippet === 'string') return snippet;
     const whole = this.options.textOf?.(id);
-    return whole && this.cutSnippet(whole.text, true, whole.language, terms);
+    // The chunks the start showed to have no word are not scanned again.
+    const cut = whole && this.cutSnippet(whole.text, true, whole.language, terms, snippet);
+    return typeof cut === 'string' ? cut : undefined;
   }
 
-  /** The snippet of a text, or undefined when `text` is only the start of it and the snippet may lie beyond. */
-  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>): string | undefined {
+  /**
+   * The snippet of a text, scanned from the chunk `firstChunk`; when `text` is only the start of it and
+   * the snippet may lie beyond, the chunk the whole text is to be scanned from (those before hold no word).
+   */
+  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>, firstChunk = 0): string | number {
     const language: StemLanguage = stemLanguageOf(textLanguage);
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];
@@ -917,8 +1032,9 @@ export class SearchIndex {
     const heads = new Set(termList.map((term) => term.slice(0, 3)));
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
-    for (let chunk = 0; chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
-      if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return undefined;
+    let chunk = firstChunk;
+    for (; termList.length > 0 && chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
+      if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return chunk;
       const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
       // Words starting past the chunk are the next chunk's, unless this is the last one.
       const startsBefore = chunk + SCAN_CHUNK < text.length ? SCAN_CHUNK : part.length;
@@ -961,7 +1077,7 @@ export class SearchIndex {
       from = Math.max(0, from - 40);
       if (from > 0) from = text.indexOf(' ', from) + 1 || from;
     }
-    if (!complete && from + SNIPPET_LENGTH >= text.length) return undefined;
+    if (!complete && from + SNIPPET_LENGTH >= text.length) return Math.max(firstChunk, chunk - SCAN_CHUNK);
     let to = Math.min(text.length, from + SNIPPET_LENGTH);
     if (to < text.length) to = text.lastIndexOf(' ', to) > from + SNIPPET_LENGTH / 2 ? text.lastIndexOf(' ', to) : to;
     let html = from > 0 ? '…' : '';
@@ -1010,9 +1126,75 @@ function frequencyOf(field: number, count: number): number {
   return field === BODY ? 1 : Math.min(count, MAX_FREQUENCY);
 }
 
-const base64Of = (array: Uint32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
-// A copy, so that each array owns its memory (Buffer.from may hand out a slice of a shared pool).
-const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+const base64Of = (array: Uint32Array | Uint16Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
+/** The pair set of a removed article, or of one with no pairs. */
+const EMPTY_PAIRS = encodePairSet([], 'fr');
+const ARENA_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Arrays decoded from the saved index (postings, pair sets) into chunks of a megabyte, each array a
+ * view: 10,000 pair sets of 3 KB and 16,000 postings arrays allocated one by one, between the base64
+ * decoder's own buffers, left holes the process kept (a loaded index took 67 MB of RSS for 38 MB of
+ * arrays and heap; decision 058).
+ */
+class ByteArena {
+  private chunk = Buffer.alloc(0);
+  private used = 0;
+  /** Where takeUint32AsUint16 decodes, reused. */
+  private scratch = Buffer.alloc(0);
+
+  /** The bytes of a base64 text, in this arena, at an offset that is a multiple of `align`. */
+  take(base64: string, align: number): Uint8Array {
+    const bytes = Buffer.byteLength(base64, 'base64');
+    const at = this.reserve(bytes, align);
+    const written = this.chunk.write(base64, at, bytes, 'base64');
+    return new Uint8Array(this.chunk.buffer, this.chunk.byteOffset + at, written);
+  }
+
+  /** The 32-bit numbers of a base64 text (little-endian). */
+  takeUint32(base64: string): Uint32Array {
+    const bytes = this.take(base64, 4);
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  }
+
+  /** The 32-bit numbers of a base64 text, each below 65,536, as 16-bit ones. */
+  takeUint32AsUint16(base64: string): Uint16Array {
+    const bytes = Buffer.byteLength(base64, 'base64');
+    if (this.scratch.length < bytes) this.scratch = Buffer.allocUnsafeSlow(Math.max(bytes, 2 * this.scratch.length));
+    const count = this.scratch.write(base64, 0, bytes, 'base64') >>> 2;
+    const at = this.reserve(count * 2, 2);
+    const numbers = new Uint16Array(this.chunk.buffer, this.chunk.byteOffset + at, count);
+    for (let each = 0; each < count; each += 1) numbers[each] = this.scratch.readUInt32LE(each * 4);
+    return numbers;
+  }
+
+  /** A pair set from its base64 (IndexDocument.pairs). */
+  takePairs(base64: string): Uint16Array {
+    if (base64.length < 12) return EMPTY_PAIRS;
+    const bytes = this.take(base64, 2);
+    return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 1);
+  }
+
+  /** A copy of a pair set in this arena. */
+  copyPairs(set: Uint16Array): Uint16Array {
+    if (set === EMPTY_PAIRS) return set;
+    const at = this.reserve(set.byteLength, 2);
+    const copy = new Uint16Array(this.chunk.buffer, this.chunk.byteOffset + at, set.length);
+    copy.set(set);
+    return copy;
+  }
+
+  /** Where `bytes` fit in the current chunk (a new one when they do not), aligned. */
+  private reserve(bytes: number, align: number): number {
+    let at = Math.ceil(this.used / align) * align;
+    if (at + bytes > this.chunk.length) {
+      this.chunk = Buffer.allocUnsafeSlow(Math.max(ARENA_CHUNK_BYTES, bytes));
+      at = 0;
+    }
+    this.used = at + bytes;
+    return at;
+  }
+}
 
 /** The stems "related" searches with: the article's tags, title and headings. */
 export function relatedTermsOf(doc: IndexDocument): string[] {

@@ -21,18 +21,110 @@ export function normalizeSearchKey(text: string | null | undefined): string {
     .trim();
 }
 
-// l', d', qu', j', n', s', c', m', t' before a word (straight or curly apostrophe, after folding).
-const ELISION = /\b(?:qu|[ldjnsctm])['’‘ʼ](?=\p{L})/gu;
 const WORD = /[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu;
 
 /** Folded words of a text, elisions dropped ("l'architecture" → "architecture"). */
 export function foldedWords(text: string): string[] {
-  return foldedForWords(text).match(WORD) ?? [];
+  const words: string[] = [];
+  scanWords(foldedForWords(text), (word) => words.push(word));
+  return words;
 }
 
 /** The text foldedWords cuts its words from: folded, elisions dropped. */
 export function foldedForWords(text: string): string {
-  return foldText(text).replace(ELISION, '');
+  return dropElisions(foldText(text));
+}
+
+// What each UTF-16 code unit is for words (decision 059): 0 not yet known, 1 neither letter nor digit,
+// 2 a digit (\p{N}), 3 a letter (\p{L}); learnt once per code, so the scan costs no regular expression.
+const NOT_WORD = 1;
+const DIGIT = 2;
+const LETTER = 3;
+const codeClasses = new Uint8Array(65_536);
+const LETTER_CHARACTER = /^\p{L}$/u;
+const NUMBER_CHARACTER = /^\p{N}$/u;
+const classOfCharacter = (character: string) => (LETTER_CHARACTER.test(character) ? LETTER : NUMBER_CHARACTER.test(character) ? DIGIT : NOT_WORD);
+
+/** The class of the character at `at` (a surrogate pair is one), plus its length in code units × 4. */
+function kindAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  const known = codeClasses[code]!;
+  if (known !== 0) return known | 4;
+  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00) {
+    return classOfCharacter(text.slice(at, at + 2)) | 8;
+  }
+  // A lone surrogate is no letter; a high one stays unknown, as its class depends on what follows.
+  if (code >= 0xd800 && code <= 0xdfff) return NOT_WORD | 4;
+  codeClasses[code] = classOfCharacter(String.fromCharCode(code));
+  return codeClasses[code]! | 4;
+}
+
+/** A code of \w, which \b reads: ASCII letters, digits and "_". */
+const isAsciiWord = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || code === 95;
+
+/**
+ * The folded text without its elisions: l', d', qu', j', n', s', c', m', t' after a character that is not
+ * \w and before a letter, with a straight or curly apostrophe; what /\b(?:qu|[ldjnsctm])['’‘ʼ](?=\p{L})/gu
+ * replaced, as a loop. Where no apostrophe is, the text itself.
+ */
+function dropElisions(folded: string): string {
+  let kept = '';
+  let from = 0;
+  // Only apostrophes are looked at: an elision ends with one.
+  for (let apostrophe = nextApostrophe(folded, 0); apostrophe >= 0; apostrophe = nextApostrophe(folded, apostrophe + 1)) {
+    if (apostrophe === 0 || apostrophe + 1 >= folded.length) continue;
+    const code = folded.charCodeAt(apostrophe - 1);
+    // l d j n s c t m, or "qu".
+    let at = -1;
+    if (code === 108 || code === 100 || code === 106 || code === 110 || code === 115 || code === 99 || code === 116 || code === 109) at = apostrophe - 1;
+    else if (code === 117 && apostrophe >= 2 && folded.charCodeAt(apostrophe - 2) === 113) at = apostrophe - 2;
+    // \b: after a character that is not \w (or the start), and before a letter.
+    if (at < from || (at > 0 && isAsciiWord(folded.charCodeAt(at - 1)))) continue;
+    if ((kindAt(folded, apostrophe + 1) & 3) !== LETTER) continue;
+    kept += folded.slice(from, at);
+    from = apostrophe + 1;
+  }
+  return from === 0 ? folded : kept + folded.slice(from);
+}
+
+const APOSTROPHES = /['’‘ʼ]/g;
+
+/** Where the next apostrophe (straight or curly) is at or after `from`, -1 when none. */
+function nextApostrophe(text: string, from: number): number {
+  APOSTROPHES.lastIndex = from;
+  return APOSTROPHES.exec(text)?.index ?? -1;
+}
+
+/** WORD's matches in order, as a loop over char codes: letters and digits, joined by "." "+" "#" between two. */
+export function scanWords(folded: string, onWord: (word: string) => void): void {
+  const length = folded.length;
+  let at = 0;
+  while (at < length) {
+    let kind = kindAt(folded, at);
+    if ((kind & 3) < DIGIT) {
+      at += kind >> 2;
+      continue;
+    }
+    const start = at;
+    at += kind >> 2;
+    while (at < length) {
+      const code = folded.charCodeAt(at);
+      // Lowercase ASCII letters and digits: nearly every character of a word.
+      if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
+        at += 1;
+        continue;
+      }
+      // "." "+" "#" join only when a letter or digit follows.
+      if ((code === 46 || code === 43 || code === 35) && at + 1 < length && (kindAt(folded, at + 1) & 3) >= DIGIT) {
+        at += 1;
+        continue;
+      }
+      kind = kindAt(folded, at);
+      if ((kind & 3) < DIGIT) break;
+      at += kind >> 2;
+    }
+    onWord(folded.slice(start, at));
+  }
 }
 
 const WORD_AT = new RegExp(WORD.source, 'uy');
@@ -98,18 +190,75 @@ export interface TermCounts {
   surfaces: Map<string, string>;
 }
 
-/** The index terms of a text in one language. */
-export function analyzeText(text: string, language: StemLanguage, into: TermCounts = { counts: new Map(), surfaces: new Map() }): TermCounts {
+/** Hashes of a text's adjacent stems (decision 058), gathered across the texts of one article. */
+export interface PairCollector {
+  hashes: number[];
+  /** The hash of the last stem met (a stop word is skipped), -1 at the start. */
+  previous: number;
+}
+
+/** A stem's 32-bit hash: FNV-1a over its char codes, then Murmur3's finaliser. */
+export function hashStem(stem: string): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < stem.length; at += 1) hash = Math.imul(hash ^ stem.charCodeAt(at), 0x01000193);
+  return mixHash(hash);
+}
+
+/** The hash of two stems one after the other (order matters). */
+export function hashPair(first: number, second: number): number {
+  return mixHash(Math.imul(first, 0x9e3779b1) ^ second);
+}
+
+function mixHash(value: number): number {
+  let hash = value ^ (value >>> 16);
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+interface WordRecord {
+  count: number;
+  /** The stem's hash, -1 for a stop word. */
+  hash: number;
+}
+
+/**
+ * The index terms of a text in one language; with `pairs`, the hashes of its adjacent stems too (stop
+ * words skipped, as a phrase is read). One scan of the folded text cuts the words (decision 059).
+ */
+export function analyzeText(
+  text: string,
+  language: StemLanguage,
+  into: TermCounts = { counts: new Map(), surfaces: new Map() },
+  pairs?: PairCollector,
+): TermCounts {
   // Each distinct word counted, then checked and stemmed once: an article says most of its words many
   // times, and this pass was half of a cold start's analysis. Same terms, counts and order as word by word.
-  const words = new Map<string, number>();
-  for (const word of foldedWords(text)) words.set(word, (words.get(word) ?? 0) + 1);
+  const words = new Map<string, WordRecord>();
+  const sequence: WordRecord[] = [];
+  scanWords(foldedForWords(text), (word) => {
+    let record = words.get(word);
+    if (record === undefined) words.set(word, (record = { count: 0, hash: -1 }));
+    record.count += 1;
+    if (pairs) sequence.push(record);
+  });
   const stops = stopWords[language];
-  for (const [word, count] of words) {
+  for (const [word, record] of words) {
     if (stops.has(word)) continue;
     const stem = stemWord(word, language);
-    into.counts.set(stem, (into.counts.get(stem) ?? 0) + count);
+    if (pairs) record.hash = hashStem(stem);
+    into.counts.set(stem, (into.counts.get(stem) ?? 0) + record.count);
     if (!into.surfaces.has(stem)) into.surfaces.set(stem, word);
+  }
+  if (pairs) {
+    let previous = pairs.previous;
+    for (const { hash } of sequence) {
+      if (hash < 0) continue;
+      if (previous >= 0) pairs.hashes.push(hashPair(previous, hash));
+      previous = hash;
+    }
+    pairs.previous = previous;
   }
   return into;
 }

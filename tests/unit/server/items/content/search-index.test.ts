@@ -135,16 +135,43 @@ describe('search index: edits and the saved form', () => {
     for (let n = 0; n < 100; n += 10) edited.remove(`a${n}`);
     const fresh = new SearchIndex({ isVisible: () => true });
     for (let n = 0; n < 100; n += 1) if (n % 10 !== 0) fresh.set(docOf(`a${n}`, n % 2 === 0 ? 'Pair 4' : 'Impair 4', n));
-    for (const text of ['pair', 'impair', 'corps', 'pair 4', 'pair 3', '']) {
+    // Phrases too: each article's pairs of adjacent stems follow it through the vacuum (decision 058).
+    for (const text of ['pair', 'impair', 'corps', 'pair 4', 'pair 3', '', '"corps pair"', '"pair corps"', '"corps impair 4"']) {
       expect(edited.search({ text, pageSize: 100 })).toEqual(fresh.search({ text, pageSize: 100 }));
     }
     expect(edited.size).toBe(90);
   });
 
+  // Article numbers are kept in 16 bits below 65,536 articles, then every postings array widens.
+  it('finds articles numbered past 65,535, before and after a save and load', () => {
+    const field = (stems: string) => ({ stems, counts: stems === '' ? [] : stems.split('\n').map(() => 1) });
+    const many = new SearchIndex({ isVisible: () => true });
+    for (let n = 0; n < 65_600; n += 1) {
+      const title = n % 1_000 === 0 || n === 65_599 ? 'rare\ncommun' : 'commun';
+      many.set({
+        id: `a${n}`,
+        time: n,
+        tags: [],
+        terms: { title: field(title), tags: field(''), headings: field(''), summary: field(''), body: field('') },
+        surfaces: '',
+        pairs: '',
+      });
+    }
+    const rare = (index: SearchIndex) => index.listIds('rare').sort();
+    const expected = [...Array.from({ length: 66 }, (_, k) => `a${k * 1_000}`), 'a65599'].sort();
+    expect(rare(many)).toEqual(expected);
+    expect(many.search({ text: 'commun' }).total).toBe(65_600);
+    const restored = new SearchIndex({ isVisible: () => true });
+    restored.load(JSON.parse(JSON.stringify(many.toJSON())) as ReturnType<SearchIndex['toJSON']>);
+    expect(rare(restored)).toEqual(expected);
+  });
+
   it('saves and loads to the same answers, and refuses a saved form it does not know', () => {
     const restored = new SearchIndex({ isVisible: () => true, textOf: () => undefined });
     restored.load(JSON.parse(JSON.stringify(index.toJSON())) as ReturnType<SearchIndex['toJSON']>);
-    for (const text of ['postgresql', 'base', 'spring jwt', 'postgrsql', 'serveru', '']) {
+    // A two-word phrase needs no text: its pairs were saved with the index.
+    expect(ids('"serveur héberge"')).toEqual(['linux-body']);
+    for (const text of ['postgresql', 'base', 'spring jwt', 'postgrsql', 'serveru', '', '"serveur héberge"', '"héberge serveur"']) {
       expect(restored.search({ text, pageSize: 100 }).hits.map((hit) => hit.id)).toEqual(ids(text));
     }
     expect(() => restored.load({ mini: {} } as unknown as ReturnType<SearchIndex['toJSON']>)).toThrow(/format/);
@@ -341,6 +368,41 @@ describe('findPhrase', () => {
       expect(findPhrase(text, stems, language), `${language}: "${phrase.join(' ')}" in "${text}"`).toBe(expected);
     }
     expect(found).toBeGreaterThan(100);
+  });
+
+  // Decision 058: a phrase is checked in each article's set of adjacent stems, not in its text.
+  it('finds, through the pairs of adjacent stems, the articles a scan of every word finds', () => {
+    const texts = new Map<string, { text: string; language: string }>();
+    const phrases = new SearchIndex({ isVisible: () => true, textOf: (id) => texts.get(id) });
+    for (let article = 0; article < 300; article += 1) {
+      const language = article % 3 === 0 ? 'en' : 'fr';
+      const words = () => Array.from({ length: random(25) }, () => pool[random(pool.length)]!).join(random(4) === 0 ? ', ' : ' ');
+      const summary = words();
+      const body = words();
+      const code = words();
+      phrases.set(buildIndexDocument(`a${article}`, article, language, { title: 'T', tags: [], headings: '', summary, body, code }));
+      texts.set(`a${article}`, { text: `${summary}\n\n${body}`, language });
+    }
+    let found = 0;
+    for (let round = 0; round < 400; round += 1) {
+      // As the query is read: folded, stop words of either language left out.
+      const words = Array.from({ length: 2 + random(2) }, () => pool[random(pool.length)]!)
+        .flatMap((word) => foldedWords(word))
+        .filter((word) => !isStopWord(word, 'fr') && !isStopWord(word, 'en'));
+      if (words.length < 2) continue;
+      const expected = [...texts]
+        .filter(([, { text, language }]) => {
+          const stems = words.map((word) => stemWord(word, language as 'fr' | 'en'));
+          return scanEveryWord(text, stems, language as 'fr' | 'en');
+        })
+        .map(([id]) => id)
+        .sort();
+      found += expected.length;
+      const answer = phrases.search({ text: `"${words.join(' ')}"`, pageSize: 100 });
+      expect(answer.hits.map((hit) => hit.id).sort(), `"${words.join(' ')}"`).toEqual(expected.slice(0, 100));
+      expect(answer.total).toBe(expected.length);
+    }
+    expect(found).toBeGreaterThan(200);
   });
 
   it('keeps the first two letters of a word in its stem, which the look-up relies on', () => {

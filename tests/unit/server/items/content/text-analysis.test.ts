@@ -1,7 +1,9 @@
 // Words → index terms (text-analysis.ts): each distinct word is stemmed once, with the same counts,
 // first-seen words and order as a word-by-word pass.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeText, stemWord } from '../../../../../server/items/content/text-analysis';
+import { analyzeText, foldedWords, foldText, hashPair, hashStem, stemWord } from '../../../../../server/items/content/text-analysis';
 
 describe('analyzeText', () => {
   it('count every occurrence under its stem, in the order the stems first appear, stop words left out', () => {
@@ -22,5 +24,105 @@ describe('analyzeText', () => {
     analyzeText('thread threads', 'en', into);
     expect(into.counts.get(stemWord('thread', 'en'))).toBe(3);
     expect(into.counts.get(stemWord('pool', 'en'))).toBe(1);
+  });
+});
+
+// Decision 059: words are cut by one loop over char codes; it must cut exactly what the regular
+// expressions cut (fold, drop elisions, match letters and digits joined by "." "+" "#").
+describe('foldedWords', () => {
+  const ELISION = /\b(?:qu|[ldjnsctm])['’‘ʼ](?=\p{L})/gu;
+  const WORD = /[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu;
+  const byRegex = (text: string) => foldText(text).replace(ELISION, '').match(WORD) ?? [];
+  const pieces = [
+    'a',
+    'b',
+    'l',
+    'd',
+    'q',
+    'u',
+    'qu',
+    's',
+    'x',
+    'Z',
+    '_',
+    '0',
+    '9',
+    ' ',
+    '\n',
+    '\t',
+    '.',
+    '+',
+    '#',
+    ',',
+    '-',
+    "'",
+    '’',
+    '‘',
+    'ʼ',
+    '"',
+    'é',
+    'É',
+    'œ',
+    'Æ',
+    'ß',
+    'ﬁ',
+    'ı',
+    'İ',
+    'α',
+    'Ω',
+    'я',
+    '中',
+    '٣',
+    '½',
+    '²',
+    '\u0301',
+    '\ud835\udc00',
+    '\ud83d\ude00',
+    '\ud800',
+    '\udc00',
+    '—',
+    '«',
+    '»',
+    "l'",
+    "qu'",
+    'd’',
+    'node.js',
+    'c++',
+    'c#',
+    'v8',
+    'ﬁchiers',
+  ];
+  let seed = 11;
+  const random = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % n;
+  };
+
+  it('cuts what the regular expressions cut, on random text', () => {
+    for (let round = 0; round < 20_000; round += 1) {
+      const text = Array.from({ length: 1 + random(12) }, () => pieces[random(pieces.length)]!).join('');
+      expect(foldedWords(text), JSON.stringify(text)).toEqual(byRegex(text));
+    }
+  });
+
+  it('cuts what the regular expressions cut, on the site’s articles', async () => {
+    const dir = path.resolve('content', 'articles');
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.md'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const name of files) {
+      const text = await readFile(path.join(dir, name), 'utf8');
+      expect(foldedWords(text), name).toEqual(byRegex(text));
+    }
+  });
+});
+
+describe('analyzeText: adjacent stems', () => {
+  it('hashes each pair of stems next to each other, stop words skipped, across the texts given', () => {
+    const pairs = { hashes: [] as number[], previous: -1 };
+    analyzeText('Le garbage collector', 'fr', undefined, pairs);
+    analyzeText('des threads', 'fr', undefined, pairs);
+    const stem = (word: string) => hashStem(stemWord(word, 'fr'));
+    expect(pairs.hashes).toEqual([hashPair(stem('garbage'), stem('collector')), hashPair(stem('collector'), stem('threads'))]);
+    expect(hashPair(stem('garbage'), stem('collector'))).not.toBe(hashPair(stem('collector'), stem('garbage')));
   });
 });
