@@ -21,6 +21,8 @@ module.exports = {
         WORKER_THREADS: '1',
         // As in the Dockerfile and npm start: two glibc malloc arenas, not one per thread (docs/decisions/029).
         MALLOC_ARENA_MAX: '2',
+        // Blocks from 128 KB mapped on their own and given back when freed, not kept (decision 064).
+        MALLOC_MMAP_THRESHOLD_: '131072',
       },
       // The server drains in-flight requests on SIGINT within 8 s; PM2 waits 10 s before SIGKILL.
       kill_timeout: 10_000,

@@ -13,9 +13,10 @@ const require = createRequire(import.meta.url);
 const { apps } = require(path.join(rootDir, 'ecosystem.config.cjs')) as { apps: Record<string, unknown>[] };
 // V8's sizes that keep the resident memory down (docs/decisions/018).
 const MEMORY_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
-// Two glibc malloc arenas, not one per thread (docs/decisions/029). glibc reads it when the process
-// starts, so it must be in node's environment: the server cannot set it for itself.
-const MALLOC_ENV = { MALLOC_ARENA_MAX: '2' };
+// Two glibc malloc arenas, not one per thread (docs/decisions/029), and large blocks mapped on their own,
+// given back when freed (decision 064). glibc reads them when the process starts, so they must be in
+// node's environment: the server cannot set them for itself.
+const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /** The variables the Dockerfile's final stage sets with ENV (`NAME=value`, continued lines joined). */
 function dockerfileEnv(dockerfile: string): Record<string, string> {
@@ -46,7 +47,7 @@ describe('the ways to start the server', () => {
     expect(npmStart.args).toEqual([...MEMORY_FLAGS, 'dist/server/index.js']);
   });
 
-  it('set MALLOC_ARENA_MAX=2 in node’s environment under PM2, in the container and with npm start', () => {
+  it('set glibc’s malloc variables in node’s environment under PM2, in the container and with npm start', () => {
     expect(npmStart.env).toEqual(MALLOC_ENV);
     expect(dockerfileEnv(dockerfile)).toMatchObject(MALLOC_ENV);
     expect(apps[0]!.env).toMatchObject(MALLOC_ENV);
