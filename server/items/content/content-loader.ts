@@ -3,13 +3,14 @@
 // problems of each file. A file with errors keeps its last good version when it had one; the checks
 // across articles (links, images) run after each round.
 import { existsSync, readFile as readFileCallback, stat as statCallback } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Article, ArticleSummary } from '../../../shared/items/types';
+import type { AnalysedFile } from '../../workers/article-worker';
 import { analyseFileHere, ArticleJobError, FIRST_POOL_JOBS_PER_THREAD, type ArticleWorkers } from '../../workers/worker-pool';
 import { hashContent, hashContentBytes, type CachedArticle, type ContentCache } from './content-cache';
 import { ContentFileError, displayPath, formatProblem, linkProblems, sortProblems, type ContentProblem } from './content-problems';
@@ -328,9 +329,7 @@ export class ContentLoader {
       runOnThread: ({ name, text, hash }) => this.startAnalysis(name, text, hash),
       runHere: ({ name, text, hash }) => {
         try {
-          const { analysed, savedAt } = analyseFileHere(this.relative(name), text, { dir: cache.dir, hash });
-          if (savedAt) cache.remember(hash, savedAt);
-          return { analysed };
+          return this.keepAnalysis(hash, analyseFileHere(this.relative(name), text, { dir: cache.dir, hash }));
         } catch (error) {
           return { error };
         }
@@ -344,16 +343,19 @@ export class ContentLoader {
   private startAnalysis(name: string, text: string, hash: string): Promise<Analysis> {
     const { cache, workers } = this.options;
     return workers.analyseFile(this.relative(name), text, { dir: cache.dir, hash }).then(
-      ({ analysed, savedAt }) => {
-        if (savedAt) cache.remember(hash, savedAt);
-        return { analysed };
-      },
+      (done) => this.keepAnalysis(hash, done),
       (error: unknown) => ({ error }),
     );
   }
 
+  /** An analysis as the loader takes it, wherever it ran; the disk cache learns where it was saved. */
+  private keepAnalysis(hash: string, { analysed, savedAt }: AnalysedFile): Analysis {
+    if (savedAt) this.options.cache.remember(hash, savedAt);
+    return { analysed };
+  }
+
   readText(name: string): Promise<string | Error | null> {
-    return readFile(path.join(this.options.articlesDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : error));
+    return this.readFileBytes(name).then((file) => (Buffer.isBuffer(file) ? file.toString('utf8') : file));
   }
 
   private readFileBytes(name: string): Promise<Buffer | Error | null> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildIndexDocument, findPhrase, SearchIndex, typoBudget } from '../../../../../server/items/content/search-index';
 import { foldedWords, foldText, isStopWord, normalizeSearchKey, stemWord } from '../../../../../server/items/content/text-analysis';
+import { createSeededRandom } from '../../../../support/seeded-random';
 
 interface Fixture {
   title: string;
@@ -349,11 +350,7 @@ describe('findPhrase', () => {
     '(requête)',
     'requêtes.',
   ];
-  let seed = 7;
-  const random = (n: number) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed % n;
-  };
+  const random = createSeededRandom(7);
 
   it('finds what a scan of every word finds, in French and English', () => {
     let found = 0;

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeText, foldedWords, foldText, hashPair, hashStem, stemWord } from '../../../../../server/items/content/text-analysis';
+import { createSeededRandom } from '../../../../support/seeded-random';
 
 describe('analyzeText', () => {
   it('count every occurrence under its stem, in the order the stems first appear, stop words left out', () => {
@@ -92,11 +93,7 @@ describe('foldedWords', () => {
     'v8',
     'ﬁchiers',
   ];
-  let seed = 11;
-  const random = (n: number) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed % n;
-  };
+  const random = createSeededRandom(11);
 
   it('cuts what the regular expressions cut, on random text', () => {
     for (let round = 0; round < 20_000; round += 1) {
