@@ -55,6 +55,16 @@ export { ARTICLE_ROUTE_ID };
 /** Tags in French order: one collator for the whole sort, not one per comparison (1,000 tags). */
 const frenchOrder = new Intl.Collator('fr');
 
+/** The tags page's tags by the facets they come from: a list's facets are the same array while it lasts (decision 065). */
+const sortedTags = new WeakMap<SearchAnswer['facets'], TagsPageData['tags']>();
+
+/** The facets in French order, sorted once per facets array: the page renders its tag list once per array too. */
+function sortTags(facets: SearchAnswer['facets']): TagsPageData['tags'] {
+  let tags = sortedTags.get(facets);
+  if (!tags) sortedTags.set(facets, (tags = [...facets].sort((a, b) => frenchOrder.compare(a.tag, b.tag))));
+  return tags;
+}
+
 export function createRoutes(items: ItemsReader): RouteObject[] {
   return [
     {
@@ -124,7 +134,7 @@ export function createRoutes(items: ItemsReader): RouteObject[] {
               element: <TagsPage />,
               loader: async (): Promise<TagsPageData> => {
                 const answer = await readItems(() => searchItems(items, { text: '', sort: 'date', page: 1, pageSize: 1 }));
-                return { tags: [...answer.facets].sort((a, b) => frenchOrder.compare(a.tag, b.tag)) };
+                return { tags: sortTags(answer.facets) };
               },
             },
             {

@@ -16,36 +16,66 @@ import { ItemsContentError, type ItemsSource } from './source';
 /** Articles whose tags are read between two yields to the event loop when faceting a list. */
 const FACET_SLICE = 1_000;
 
+type Facet = { tag: string; count: number };
+
+/** What a list's searches share: its articles by tag key, and the facets of the whole list. */
+interface ListTags {
+  byTag: Map<string, ArticleSummary[]>;
+  facets: Facet[];
+}
+
 /**
- * Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion.
- * Read in slices with a turn of the event loop between them, each tag's key computed once: 27,000
- * upstream items held the event loop 0.5 s in one go (issue 25).
+ * Each list's tag index, built once per list (an upstream answer that did not change comes back as the
+ * same array: decision 038): every search and page over it had read its 27,000 entries again, twice a
+ * second with a short TTL (issue 25, decision 065). Held weakly: it goes with its list.
  */
-async function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: string; page: number; pageSize: number }): Promise<SearchAnswer> {
-  const wanted = tag === undefined ? undefined : toTagKey(tag);
+const listTags = new WeakMap<ArticleSummary[], Promise<ListTags>>();
+
+/** The facets of `articles`, read in slices: each tag's key computed once, the first spelling kept; the most used first. */
+async function countFacets(articles: ArticleSummary[], byTag?: Map<string, ArticleSummary[]>): Promise<Facet[]> {
   const keys = new Map<string, string>();
-  const keyOf = (each: string) => {
-    let key = keys.get(each);
-    if (key === undefined) keys.set(each, (key = toTagKey(each)));
-    return key;
-  };
-  const matching: ArticleSummary[] = [];
-  const counts = new Map<string, { tag: string; count: number }>();
-  for (const [index, article] of list.entries()) {
+  const counts = new Map<string, Facet>();
+  for (const [index, article] of articles.entries()) {
     if (index > 0 && index % FACET_SLICE === 0) await yieldToEventLoop();
-    if (wanted !== undefined && !article.tags.some((each) => keyOf(each) === wanted)) continue;
-    matching.push(article);
     for (const each of article.tags) {
-      const key = keyOf(each);
+      let key = keys.get(each);
+      if (key === undefined) keys.set(each, (key = toTagKey(each)));
       const facet = counts.get(key);
       if (facet) facet.count += 1;
       else counts.set(key, { tag: each, count: 1 });
+      if (byTag) {
+        const tagged = byTag.get(key);
+        // An article with two spellings of one tag is listed once.
+        if (!tagged) byTag.set(key, [article]);
+        else if (tagged.at(-1) !== article) tagged.push(article);
+      }
     }
   }
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+}
+
+function readListTags(list: ArticleSummary[]): Promise<ListTags> {
+  let tags = listTags.get(list);
+  if (!tags) {
+    const byTag = new Map<string, ArticleSummary[]>();
+    tags = countFacets(list, byTag).then((facets) => ({ byTag, facets }));
+    listTags.set(list, tags);
+  }
+  return tags;
+}
+
+/**
+ * Paging and facets over a list, for sources that only filter: date order, no snippet, no suggestion.
+ * From the list's tag index (readListTags): a page of the whole list, or of one tag's articles, costs
+ * what it shows, and the facets of a tag's articles are counted over them only.
+ */
+async function searchInList(list: ArticleSummary[], { tag, page, pageSize }: { tag?: string; page: number; pageSize: number }): Promise<SearchAnswer> {
+  const index = await readListTags(list);
+  const matching = tag === undefined ? list : (index.byTag.get(toTagKey(tag)) ?? []);
   return {
     total: matching.length,
     hits: matching.slice((page - 1) * pageSize, page * pageSize).map((article) => ({ article })),
-    facets: [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+    facets: tag === undefined ? index.facets : await countFacets(matching),
   };
 }
 

@@ -11,7 +11,8 @@ import { FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
 import { startHostileUpstream } from '../../support/hostile-upstream';
 import { setUpFixtureApp } from '../../support/fixture-app';
 import { TEST_SITE_URL, createTestApp, type TestApp } from '../../support/test-app';
-import { buildLlmsTxt } from '../../../server/markdown/markdown-router';
+import { hashBody } from '../../../server/http/stored-answer';
+import { buildLlmsTxt, hashInSlices } from '../../../server/markdown/markdown-router';
 
 const fixture = setUpFixtureApp();
 
@@ -69,6 +70,29 @@ describe('/llms.txt', () => {
     const twins = new Set(links.map((match) => match![2]!));
     for (const id of FIXTURE_IDS_NEWEST_FIRST) expect(twins).toContain(`${TEST_SITE_URL}articles/${id}.md`);
     for (const twin of twins) await request(fixture.app).get(new URL(twin).pathname).expect(200);
+  });
+
+  it('is named by an ETag of its bytes, and answers 304 to a reader that has them', async () => {
+    fixture.app.locals.responseCache.clear();
+    const first = await request(fixture.app).get('/llms.txt').set('Accept-Encoding', 'identity').expect(200);
+    expect(first.headers.etag).toBe(`"${hashBody(Buffer.from(first.text))}"`);
+    fixture.app.locals.responseCache.clear();
+    await request(fixture.app).get('/llms.txt').set('Accept-Encoding', 'identity').set('If-None-Match', first.headers.etag!).expect(304);
+  });
+});
+
+describe('hashInSlices', () => {
+  it('names bytes as hashBody does, whatever their length against the slice', async () => {
+    let pauses = 0;
+    const pause = async () => {
+      pauses += 1;
+    };
+    for (const length of [0, 1, 256 * 1024, 256 * 1024 + 1, 3_000_000]) {
+      const body = Buffer.alloc(length, 'é llms ');
+      expect(await hashInSlices(body, pause), String(length)).toBe(hashBody(body));
+    }
+    // 3,000,000 bytes: 12 slices, 11 pauses between them; 256 KB + 1: one.
+    expect(pauses).toBe(12);
   });
 });
 

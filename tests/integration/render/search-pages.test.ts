@@ -275,6 +275,10 @@ describe('tag pages', () => {
         ['/tags/Linux', 'Linux (1 article)'],
       ]),
     );
+    // The English page links to the English tag pages, and the French one still to its own, one after the other.
+    const english = (await getPage('/en/tags'))('[data-testid="tag-list"] a').map((_, link) => cheerio.load(link)('a').attr('href'));
+    expect(english.get()).toContain('/en/tags/Java');
+    expect((await getPage('/tags'))('[data-testid="tag-list"] a[href="/tags/Java"]')).toHaveLength(1);
     const badges = (await getPage('/articles/serie-1'))('[data-testid="article"] .tag-badges a')
       .map((_, link) => cheerio.load(link)('a').attr('href'))
       .get();

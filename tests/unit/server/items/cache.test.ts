@@ -245,3 +245,81 @@ describe('ItemsCache: lists of 10,000 summaries from an upstream', () => {
     expect(sanitizer).not.toHaveBeenCalled();
   });
 });
+
+describe('ItemsCache: searches over a list its source only filters (an upstream)', () => {
+  const tagged = (id: string, tags: string[]): ArticleSummary => ({ ...summary(id), tags });
+  const list = [
+    tagged('1', ['Java', 'Spring']),
+    tagged('2', ['java', 'JAVA']),
+    tagged('3', ['Kafka']),
+    tagged('4', ['Spring', 'Kafka']),
+    tagged('5', []),
+    tagged('6', ['Java']),
+  ];
+
+  it('pages a tag’s articles, in list order, whatever the spelling, each article once, with the facets of those articles only', async () => {
+    const { source } = createSource({ list: () => Promise.resolve(list), listsPrepared: true });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
+    const first = await cache.search({ text: '', tag: 'JAVA', sort: 'date', page: 1, pageSize: 2 });
+    expect(first.total).toBe(3);
+    expect(first.hits.map((hit) => hit.article.id)).toEqual(['1', '2']);
+    const second = await cache.search({ text: '', tag: 'java', sort: 'date', page: 2, pageSize: 2 });
+    expect(second.hits.map((hit) => hit.article.id)).toEqual(['6']);
+    // The first spelling met names a facet; one article counts once per spelling it carries.
+    expect(first.facets).toEqual([
+      { tag: 'Java', count: 4 },
+      { tag: 'Spring', count: 1 },
+    ]);
+    expect((await cache.search({ text: '', tag: 'Rust', sort: 'date', page: 1 })).total).toBe(0);
+  });
+
+  it('pages the whole list with the facets of all its articles, the most used first, then by name', async () => {
+    const { source } = createSource({ list: () => Promise.resolve(list), listsPrepared: true });
+    cache = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
+    const answer = await cache.search({ text: '', sort: 'date', page: 2, pageSize: 4 });
+    expect(answer.total).toBe(6);
+    expect(answer.hits.map((hit) => hit.article.id)).toEqual(['5', '6']);
+    expect(answer.facets).toEqual([
+      { tag: 'Java', count: 4 },
+      { tag: 'Kafka', count: 2 },
+      { tag: 'Spring', count: 2 },
+    ]);
+  });
+
+  it('reads a list’s tags once however many pages and tags are asked of it, and again for a new list', async () => {
+    let current = list.map((each) => ({ ...each }));
+    const { source } = createSource({ list: () => Promise.resolve(current), listsPrepared: true });
+    cache = new ItemsCache(source, { ttlSeconds: 1, maxBytes: 100_000_000, logger, now });
+    let reads = 0;
+    for (const each of current) {
+      const tags = each.tags;
+      Object.defineProperty(each, 'tags', {
+        get: () => {
+          reads += 1;
+          return tags;
+        },
+      });
+    }
+    await cache.search({ text: '', sort: 'date', page: 1, pageSize: 2 });
+    // The list indexed (and sized for the cache, once per article).
+    const first = reads;
+    for (let page = 2; page <= 3; page += 1) await cache.search({ text: '', sort: 'date', page, pageSize: 2 });
+    expect(reads).toBe(first);
+    await cache.search({ text: '', tag: 'Kafka', sort: 'date', page: 1 });
+    await cache.search({ text: '', tag: 'Spring', sort: 'date', page: 1 });
+    // Only the articles of each tag, for their facets (2 + 2), not the list again.
+    expect(reads).toBe(first + 4);
+    // A new list (the upstream changed) is read anew: its searches show its articles.
+    current = [tagged('7', ['Rust'])];
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    clock += 2_000;
+    await cache.list('');
+    await settle();
+    expect(await cache.list('')).toBe(current);
+    // Its searches, once their stale answers are refreshed, show its articles.
+    clock += 2_000;
+    await cache.search({ text: '', tag: 'Rust', sort: 'date', page: 1 });
+    await settle();
+    expect((await cache.search({ text: '', tag: 'Rust', sort: 'date', page: 1 })).hits.map((hit) => hit.article.id)).toEqual(['7']);
+  });
+});
