@@ -14,7 +14,7 @@ import { writeCacheEntry, type CachedArticle, type PackedEntry } from '../items/
 import type { ContentProblem } from '../items/content/content-problems';
 import { ContentFileError, parseArticleSource } from '../items/content/parse-article-file';
 import { buildIndexDocument } from '../items/content/search-index';
-import { decodeUpstreamArticle, decodeUpstreamList, packList, type DecodedArticle, type PackedList } from '../items/upstream-entries';
+import { decodeUpstreamArticle, decodeUpstreamListPacked, type DecodedArticle, type PackedList } from '../items/upstream-entries';
 import { loadCardFonts, renderShareImage } from '../share/render-share-image';
 
 export interface PrepareArticleTask {
@@ -108,7 +108,7 @@ export function decodeUpstreamArticleJob({ bytes }: UpstreamBytesTask): DecodedA
 
 /** A list answer of the items service decoded and checked, entry by entry, its summaries sanitised; sent back as JSON text in slices. */
 export async function decodeUpstreamListJob({ bytes }: UpstreamBytesTask): Promise<PackedList> {
-  return packList(await decodeUpstreamList(bytes));
+  return decodeUpstreamListPacked(bytes);
 }
 
 /** A share card to draw, and the owner's photo as a data URL (read once by the router). */

@@ -6,6 +6,7 @@ import { MAX_BODY_CHARS, MAX_SUMMARY_CHARS, prepareArticle } from '../../../../s
 import {
   decodeUpstreamArticle,
   decodeUpstreamList,
+  decodeUpstreamListPacked,
   MAX_DISTINCT_TAGS,
   MAX_IMAGES_PER_ARTICLE,
   MAX_REPORTED_PROBLEMS,
@@ -233,5 +234,27 @@ describe('a list answer on its way to the page (decision 038)', () => {
 
   it('passes an unusable answer through as it is', async () => {
     expect(await unpackList(packList({ invalid: 'json' }), async () => {})).toEqual({ invalid: 'json' });
+    expect(await decodeUpstreamListPacked(bytesOf('[{"id": 4'))).toEqual({ invalid: 'json' });
+    expect(await decodeUpstreamListPacked(bytesOf({ items: [] }))).toEqual({ invalid: 'not an array' });
+  });
+
+  // Decision 065: on the thread, each entry goes to its slice as it is read.
+  it('packs as it decodes, for the same slices and the same problems as decoding then packing', async () => {
+    const entries = [
+      ...Array.from({ length: PACKED_SLICE_ENTRIES + 3 }, (_, at) => ({
+        id: `q-${at}`,
+        tit: `Q ${at}`,
+        date_m: '2024-01-01',
+        tags: ['Java', at],
+        sum: '<p>q</p>',
+      })),
+      { id: '..', tit: 'Chemin', date_m: '2024-01-01' },
+      ...Array.from({ length: 20 }, (_, at) => ({ id: `long-${at}`, tit: 'L', date_m: '2024-01-01', sum: `<p>${'y'.repeat(MAX_SUMMARY_CHARS - 8)}</p>` })),
+    ];
+    const packed = await decodeUpstreamListPacked(bytesOf(entries));
+    expect(packed).toEqual(packList(await decodeUpstreamList(bytesOf(entries))));
+    if (!('slices' in packed)) throw new Error('not packed');
+    expect(packed.slices.length).toBeGreaterThanOrEqual(3);
+    expect(packed.problems[0]).toEqual({ replaced: { id: 'q-0', fields: ['tags'] } });
   });
 });
