@@ -106,19 +106,23 @@ export interface ItemsCacheOptions {
 // (entries are never changed once made).
 const objectBytes = new WeakMap<object, number>();
 
-/** Bytes a value takes in memory, roughly: two a character, a few words per object, array slot and number. */
-export function estimateBytes(value: unknown): number {
+/**
+ * Bytes a value takes in memory, roughly: two a character, a few words per object, array slot and number.
+ * `remember`: whether an object's size is kept for the next time it is sized (not for the entries of a
+ * large list, sized once with their list: 27,000 more weak keys for the collector to trace).
+ */
+export function estimateBytes(value: unknown, remember = true): number {
   switch (typeof value) {
     case 'string':
       return 16 + value.length * 2;
     case 'object': {
       if (value === null) return 8;
-      if (Array.isArray(value)) return (value as unknown[]).reduce<number>((total, item) => total + 8 + estimateBytes(item), 32);
+      if (Array.isArray(value)) return (value as unknown[]).reduce<number>((total, item) => total + 8 + estimateBytes(item, remember), 32);
       let total = objectBytes.get(value);
       if (total !== undefined) return total;
       total = 48;
-      for (const [key, item] of Object.entries(value)) total += 8 + key.length * 2 + estimateBytes(item);
-      objectBytes.set(value, total);
+      for (const [key, item] of Object.entries(value)) total += 8 + key.length * 2 + estimateBytes(item, remember);
+      if (remember) objectBytes.set(value, total);
       return total;
     }
     default:
@@ -136,7 +140,7 @@ const ESTIMATE_SLICE = 2_000;
 const listSizes = new WeakMap<unknown[], number>();
 
 /** The size the store would compute for a list's entry, in slices: 27,000 summaries held the event loop 100-260 ms at once (issue 25). Undefined for a small value. */
-async function estimateEntryBytes(key: string, entry: Entry<unknown>): Promise<number | undefined> {
+async function estimateEntryBytes(key: string, entry: Entry<unknown>, remember: boolean): Promise<number | undefined> {
   if (!Array.isArray(entry.value) || entry.value.length <= ESTIMATE_SLICE) return undefined;
   const list = entry.value as unknown[];
   let total = listSizes.get(list);
@@ -144,7 +148,7 @@ async function estimateEntryBytes(key: string, entry: Entry<unknown>): Promise<n
     total = 32;
     for (const [index, item] of list.entries()) {
       if (index > 0 && index % ESTIMATE_SLICE === 0) await yieldToEventLoop();
-      total += 8 + estimateBytes(item);
+      total += 8 + estimateBytes(item, remember);
     }
     listSizes.set(list, total);
   }
@@ -348,7 +352,8 @@ export class ItemsCache implements ItemsReader {
         throw error;
       })
       .then(async (entry) => {
-        const size = await estimateEntryBytes(key, entry);
+        // A list an upstream sent is new objects each time it changes: its entries' sizes are not kept one by one.
+        const size = await estimateEntryBytes(key, entry, !this.source.listsPrepared);
         if (generation === this.generation) this.storeOf(key).set(key, entry, size === undefined ? undefined : { size });
         return entry;
       })

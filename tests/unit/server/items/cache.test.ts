@@ -235,6 +235,22 @@ describe('ItemsCache: lists of 10,000 summaries from an upstream', () => {
     expect(turns).toBeGreaterThanOrEqual(4);
   });
 
+  it('counts a large list its source prepared at the bytes it would count for the same list sanitised here', async () => {
+    const list = bigList(5_000);
+    const sized = async (listsPrepared: boolean) => {
+      const { source } = createSource({ list: () => Promise.resolve(list), listsPrepared });
+      const each = new ItemsCache(source, { ttlSeconds: 60, maxBytes: 100_000_000, logger, now });
+      await each.list('');
+      const { bytes } = each.stats();
+      each.close();
+      return bytes;
+    };
+    // The summaries are sanitised alike (plain paragraphs): only where the sizes were kept differs.
+    const prepared = await sized(true);
+    expect(prepared).toBeGreaterThan(5_000 * 1_200);
+    expect(await sized(false)).toBe(prepared);
+  });
+
   it('keeps a list its source prepared (an upstream, on the threads) as it comes: no second copy, nothing sanitised again', async () => {
     const prepared = bigList(3);
     const { source } = createSource({ list: () => Promise.resolve(prepared), listsPrepared: true });
