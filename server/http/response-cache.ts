@@ -146,14 +146,15 @@ export class ResponseCache {
    * the encoding this client takes. A 200 or 404 is kept so under the request's key, with the cache on
    * (made whole when asked again: see get). `hash`, when given, names these bytes as hashBody would (a
    * digest of digests of their parts, each part hashed once). `scratch`: the body's memory is reused
-   * once this returns, so it is compressed (or copied) before any await (decision 061).
+   * once this returns, so it is compressed (or copied) before any await (decision 061). `encoded`, when
+   * given, has the body already compressed in an encoding, kept by its maker (llms.txt: decision 065).
    */
   async send(
     req: Request,
     res: Response,
     status: number,
     body: Buffer,
-    { hash = hashBody(body), scratch = false }: { hash?: string; scratch?: boolean } = {},
+    { hash = hashBody(body), scratch = false, encoded }: { hash?: string; scratch?: boolean; encoded?: (encoding: Encoding) => Promise<Buffer> } = {},
   ): Promise<void> {
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
     const kept = this.entries !== undefined && KEPT_STATUSES.has(status);
@@ -166,7 +167,13 @@ export class ResponseCache {
       return;
     }
     // Compressed fast and on the spot: its buffers die young (decision 018), or are kept once.
-    const sent = scratch ? (encoding ? compressNow(body, encoding) : Buffer.from(body)) : encoding ? await compressOnce(body, encoding) : body;
+    const sent = scratch
+      ? encoding
+        ? compressNow(body, encoding)
+        : Buffer.from(body)
+      : encoding
+        ? await (encoded ? encoded(encoding) : compressOnce(body, encoding))
+        : body;
     if (kept) {
       const size = sent.length + headers.join('').length + 256;
       const key = readRequestTarget(req).url;

@@ -2,6 +2,8 @@
 // (llmstxt.org). Built from the items cache like the feeds, and kept in the response cache.
 import { Router, type Request, type Response } from 'express';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import matter from 'gray-matter';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import { buildCvMarkdown } from '../../shared/site/cv-markdown';
 import { owner } from '../../shared/site/owner';
 import { readRequestTarget } from '../http/request-target';
 import type { ResponseCache } from '../http/response-cache';
+import type { Encoding } from '../http/stored-answer';
 import { absolutizeMarkdown, convertHtmlToMarkdown, convertHtmlToText, escapeMarkdownText } from './to-markdown';
 import { sendArticlesUnavailable } from '../middleware/errors';
 
@@ -138,10 +141,44 @@ export async function hashInSlices(body: Buffer, pause: () => Promise<unknown>):
   return hash.digest('base64url').slice(0, 27);
 }
 
-/** An answer's bytes with the hash that names them (its ETag), worked out once. */
+/** An answer's bytes with the hash that names them (its ETag), and each encoding of them, worked out once. */
 interface HashedBody {
   body: Buffer;
   hash: string;
+  encoded: (encoding: Encoding) => Promise<Buffer>;
+}
+
+const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
+/** Output handed back to the event loop 256 KB at a time, not 16 (decision 061). */
+const OUTPUT_CHUNK = 256 * 1024;
+
+/**
+ * The bytes with their hash and their compressions, each made once, on libuv's threads, when first
+ * asked for: llms.txt compressed for each request was 2.7 MB through gzip or brotli, and as many
+ * buffers of garbage, each time (decision 065). At the levels of a kept answer (stored-answer.ts).
+ */
+async function prepareBody(body: Buffer, pause: () => Promise<unknown>): Promise<HashedBody> {
+  const hash = await hashInSlices(body, pause);
+  const encodings = new Map<Encoding, Promise<Buffer>>();
+  const compress = (encoding: Encoding) =>
+    encoding === 'br'
+      ? brotliAsync(body, {
+          chunkSize: OUTPUT_CHUNK,
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : gzipAsync(body, { level: 6, chunkSize: OUTPUT_CHUNK });
+  const encoded = (encoding: Encoding) => {
+    let bytes = encodings.get(encoding);
+    if (!bytes) {
+      bytes = compress(encoding);
+      // A failure is not kept: the next request tries again.
+      bytes.catch(() => encodings.delete(encoding));
+      encodings.set(encoding, bytes);
+    }
+    return bytes;
+  };
+  return { body, hash, encoded };
 }
 
 export function createMarkdownRouter({ items, responseCache, ttlSeconds, context, contentDir }: MarkdownRouterDeps): Router {
@@ -163,7 +200,7 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
       }
       // As the feeds: readers may reuse an answer as long as the items cache would, then revalidate with the ETag.
       res.set('Cache-Control', readRequestTarget(req).policy.cacheControl(ttlSeconds)).type(type);
-      if (typeof result === 'object' && 'hash' in result) await responseCache.send(req, res, 200, result.body, { hash: result.hash });
+      if (typeof result === 'object' && 'hash' in result) await responseCache.send(req, res, 200, result.body, { hash: result.hash, encoded: result.encoded });
       else await responseCache.send(req, res, 200, Buffer.isBuffer(result) ? result : Buffer.from(result));
     } catch (error) {
       if (!(error instanceof ItemsUnavailableError)) throw error;
@@ -188,15 +225,15 @@ export function createMarkdownRouter({ items, responseCache, ttlSeconds, context
   });
   // Drafts and future articles SHOW_DRAFTS lists for local writing: never offered to machines.
   const published = (articles: ArticleSummary[]) => (items.isUnpublished ? articles.filter((article) => !items.isUnpublished!(article.id)) : articles);
-  // One build per list: asked again (or at once by many) while the list is fresh, the same bytes, and
-  // the same hash: 2.7 MB hashed again for each request held the event loop 7 ms (decision 065).
+  // One build per list: asked again (or at once by many) while the list is fresh, the same bytes, the
+  // same hash (2.7 MB hashed for each request held the event loop 7 ms) and the same compressed bytes.
   const llmsTexts = new WeakMap<ArticleSummary[], Promise<HashedBody>>();
   const readLlmsTxt = async () => {
     const articles = await items.list('');
     let text = llmsTexts.get(articles);
     if (!text) {
       const pause = () => yieldToEventLoop();
-      text = buildLlmsTxt(siteUrl, published(articles), t('CV.TITLE'), pause).then(async (body) => ({ body, hash: await hashInSlices(body, pause) }));
+      text = buildLlmsTxt(siteUrl, published(articles), t('CV.TITLE'), pause).then((body) => prepareBody(body, pause));
       llmsTexts.set(articles, text);
     }
     return text;

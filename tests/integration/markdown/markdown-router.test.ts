@@ -4,6 +4,10 @@ import matter from 'gray-matter';
 import MarkdownIt from 'markdown-it';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { createServer, get, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { owner } from '../../../shared/site/owner';
 import { siteConfig } from '../../../shared/site/site-config';
 import { sendJson, startFakeUpstream, UPSTREAM_BASE_PATH, type FakeUpstream } from '../../support/fake-upstream';
@@ -78,6 +82,41 @@ describe('/llms.txt', () => {
     expect(first.headers.etag).toBe(`"${hashBody(Buffer.from(first.text))}"`);
     fixture.app.locals.responseCache.clear();
     await request(fixture.app).get('/llms.txt').set('Accept-Encoding', 'identity').set('If-None-Match', first.headers.etag!).expect(304);
+  });
+});
+
+describe('/llms.txt compressed', () => {
+  /** The answer's bytes as they came, undecoded (supertest would decode gzip), made by the router (the response cache emptied first). */
+  async function getRaw(encoding: string) {
+    fixture.app.locals.responseCache.clear();
+    const server = createServer(fixture.app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      return await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: '/llms.txt', headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    } finally {
+      server.close();
+    }
+  }
+
+  it('gives the same text in gzip and brotli as plain, each encoding under its own ETag, the same bytes each time', async () => {
+    const plain = await getRaw('identity');
+    for (const [encoding, decompress] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const first = await getRaw(encoding);
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.etag).toBe(plain.headers.etag!.replace(/"$/, `-${encoding}"`));
+      expect(decompress(first.body).equals(plain.body)).toBe(true);
+      expect((await getRaw(encoding)).body).toEqual(first.body);
+    }
   });
 });
 
