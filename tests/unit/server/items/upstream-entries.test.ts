@@ -238,6 +238,21 @@ describe('a list answer on its way to the page (decision 038)', () => {
     expect(await decodeUpstreamListPacked(bytesOf({ items: [] }))).toEqual({ invalid: 'not an array' });
   });
 
+  it('reads entries without tags or images back with one shared empty list, the others with their own', async () => {
+    const entries = [
+      { id: 'a', tit: 'A', date_m: '2024-01-01' },
+      { id: 'b', tit: 'B', date_m: '2024-01-01', tags: ['Java'], img: ['/images/b.png'] },
+      { id: 'c', tit: 'C', date_m: '2024-01-01', tags: [] },
+    ];
+    const read = await unpackList(await decodeUpstreamListPacked(bytesOf(entries)), async () => {});
+    if (!('items' in read)) throw new Error('not read');
+    const [a, b, c] = read.items;
+    expect(a!.tags).toEqual([]);
+    expect([a!.images, c!.tags, c!.images].every((list) => list === a!.tags)).toBe(true);
+    expect(b).toMatchObject({ tags: ['Java'], images: ['/images/b.png'] });
+    expect(Object.isFrozen(a!.tags)).toBe(true);
+  });
+
   // Decision 065: on the thread, each entry goes to its slice as it is read.
   it('packs as it decodes, for the same slices and the same problems as decoding then packing', async () => {
     const entries = [
