@@ -176,57 +176,48 @@ function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0xc0 && code <= 0x24f);
 }
 
-// Folded length + 1 of each UTF-16 code unit met (0: not yet known): œ folds to "oe", é to "e".
-const foldedLengths = new Uint8Array(65_536);
+/** Codes isWordCode accepts; the folded letter of each that folds to one ("É" → "e"), else 0. */
+const WORD_CODES = 0x250;
+const wordCodes = new Uint8Array(WORD_CODES);
+const singleFoldedCodes = new Uint16Array(WORD_CODES);
+for (let code = 0; code < WORD_CODES; code += 1) {
+  if (!isWordCode(code)) continue;
+  wordCodes[code] = 1;
+  const folded = foldText(String.fromCharCode(code));
+  if (folded.length === 1 && folded.charCodeAt(0) < 1_024) singleFoldedCodes[code] = folded.charCodeAt(0);
+}
 
-/**
- * Where each character of `text` begins in foldText(text), and where each folded character came from;
- * undefined when folding does not go character by character (surrogate pairs that fold together).
- */
-function mapFolding(text: string, folded: string): { starts: Int32Array; sources: Int32Array } | undefined {
-  const starts = new Int32Array(text.length + 1);
-  const sources = new Int32Array(folded.length);
-  let at = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    starts[i] = at;
-    const code = text.charCodeAt(i);
-    let length = 1;
-    if (code >= 128) {
-      if (foldedLengths[code] === 0) foldedLengths[code] = Math.min(254, foldText(text[i]!).length) + 1;
-      length = foldedLengths[code]! - 1;
-    }
-    for (let k = 0; k < length && at + k < folded.length; k += 1) sources[at + k] = i;
-    at += length;
-  }
-  starts[text.length] = at;
-  return at === folded.length ? { starts, sources } : undefined;
+/** A word's first two folded letters as one number (the second 0 when it has one letter), as candidateWords reads them. */
+function pairKeyOf(word: string): number {
+  return word.charCodeAt(0) * 1_024 + (word.length > 1 ? word.charCodeAt(1) : 0);
 }
 
 /**
- * Where, in order, words of `part` start that may begin with one of `heads` (folded first letters of
- * the matched terms), before `limit`: the folded text is searched for each head, so that a chunk
- * without any costs a few `indexOf`. When folding is not character by character, every word is one.
+ * The words of `text` starting from `from` up to `limit` whose first two folded letters may start one
+ * of the matched terms (`pairs`, pairKeyOf of each), as start and end pairs; a word ends by `end` at
+ * the latest. One pass over the char codes, nothing folded: folding whole chunks, finding the terms'
+ * first letters there and mapping the offsets back was most of a snippet's cost (decision 067). A word
+ * whose first letters do not fold one to one ("œ", "ß") is kept, for the caller's full check.
+ * `startsWord` false: `from` is inside a word, which is skipped.
  */
-function candidateStarts(part: string, startsWord: boolean, heads: Set<string>, limit: number): number[] {
-  const folded = foldText(part);
-  const isStart = (at: number) => isWordCode(part.charCodeAt(at)) && (at === 0 ? startsWord : !isWordCode(part.charCodeAt(at - 1)));
-  // œ, æ, ß fold to two letters: folded offsets are then mapped back to the text's.
-  const mapping = folded.length === part.length ? undefined : mapFolding(part, folded);
-  const starts: number[] = [];
-  if (folded.length !== part.length && mapping === undefined) {
-    for (let at = 0; at < limit; at += 1) if (isStart(at)) starts.push(at);
-    return starts;
-  }
-  for (const head of heads) {
-    for (let at = folded.indexOf(head); at >= 0; at = folded.indexOf(head, at + 1)) {
-      const start = mapping ? mapping.sources[at]! : at;
-      if (start >= limit) break;
-      // A head found inside a character's folding (the "e" of "œ") does not start a word.
-      if ((!mapping || mapping.starts[start] === at) && isStart(start)) starts.push(start);
+function candidateWords(text: string, from: number, end: number, limit: number, startsWord: boolean, pairs: Set<number>): number[] {
+  const found: number[] = [];
+  let at = from;
+  if (!startsWord) while (at < end && wordCodes[text.charCodeAt(at)] === 1) at += 1;
+  while (at < limit) {
+    const code = text.charCodeAt(at);
+    if (code >= WORD_CODES || wordCodes[code] !== 1) {
+      at += 1;
+      continue;
     }
+    const start = at;
+    at += 1;
+    while (at < end && wordCodes[text.charCodeAt(at)] === 1) at += 1;
+    const first = singleFoldedCodes[code]!;
+    const second = at - start > 1 ? singleFoldedCodes[text.charCodeAt(start + 1)]! : -1;
+    if (first === 0 || second === 0 || pairs.has(first * 1_024 + (second < 0 ? 0 : second))) found.push(start, at);
   }
-  // Heads of one or two letters can start the same word as a longer head.
-  return [...new Set(starts)].sort((a, b) => a - b);
+  return found;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -1028,27 +1019,29 @@ export class SearchIndex {
     const language: StemLanguage = stemLanguageOf(textLanguage);
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];
-    // Cheap first test of each word: its first three letters must start some matched term.
+    // Cheap first test of each word: its first three folded letters must start some matched term.
     const heads = new Set(termList.map((term) => term.slice(0, 3)));
+    const pairs = new Set(termList.map(pairKeyOf));
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     let chunk = firstChunk;
     for (; termList.length > 0 && chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
       if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return chunk;
-      const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
+      const partEnd = Math.min(text.length, chunk + SCAN_CHUNK + 40);
       // Words starting past the chunk are the next chunk's, unless this is the last one.
-      const startsBefore = chunk + SCAN_CHUNK < text.length ? SCAN_CHUNK : part.length;
-      for (const start of candidateStarts(part, chunk === 0 || !isWordCode(text.charCodeAt(chunk - 1)), heads, startsBefore)) {
-        let end = start + 1;
-        while (end < part.length && isWordCode(part.charCodeAt(end))) end += 1;
-        const raw = part.slice(start, end);
+      const startsBefore = chunk + SCAN_CHUNK < text.length ? chunk + SCAN_CHUNK : partEnd;
+      const found = candidateWords(text, chunk, partEnd, startsBefore, chunk === 0 || !isWordCode(text.charCodeAt(chunk - 1)), pairs);
+      for (let each = 0; each < found.length; each += 2) {
+        const start = found[each]!;
+        const end = found[each + 1]!;
+        const raw = text.slice(start, end);
         // eslint-disable-next-line no-control-regex
         const word = /^[\x00-\x7f]*$/.test(raw) ? raw.toLowerCase() : foldWord(raw);
         if (!heads.has(word.slice(0, 3))) continue;
         const stem = stemWord(word, language);
         const term = terms.has(stem) ? stem : terms.has(word) ? word : termList.find((candidate) => stem.startsWith(candidate) || word.startsWith(candidate));
         if (term === undefined) continue;
-        marks.push({ start: chunk + start, end: chunk + end, term });
+        marks.push({ start, end, term });
         if (marks.length >= MAX_MARKS) break;
       }
     }
