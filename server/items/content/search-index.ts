@@ -304,11 +304,24 @@ function firstInOrder(items: number[], count: number, compare: (a: number, b: nu
   return best;
 }
 
-/** What one query matched: article numbers (visible, of the tag) and their scores, by article number. */
+/** What one query matched: article numbers (visible, of the tag) and their scores, in the same order. */
 interface Matches {
   docs: number[];
   scores: Float64Array;
   expansions: Expansion[][];
+}
+
+/** A scratch of the query (SearchIndex.takeScratch): a score and a mark an article. */
+interface Scratch {
+  scores: Float64Array;
+  marks: Uint8Array;
+}
+
+/** Articles a part may match: those whose mark in `marks` is `low` or `high`. */
+interface Gate {
+  marks: Uint8Array;
+  low: number;
+  high: number;
 }
 
 /**
@@ -435,6 +448,7 @@ export class SearchIndex {
     this.removed = 0;
     this.pairSets = [];
     this.arena = new ByteArena();
+    this.norms = undefined;
     this.wide = json.docs.length > SMALL_NUMBERS;
     for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
@@ -465,6 +479,7 @@ export class SearchIndex {
   private addInfo(id: string, time: number, tags: string[], lengths: number[], pairs: string): number {
     this.dateOrder = undefined;
     this.tagRuns = undefined;
+    this.norms = undefined;
     const number = this.ids.length;
     if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
@@ -539,6 +554,7 @@ export class SearchIndex {
     this.ids[number] = undefined;
     this.dateOrder = undefined;
     this.tagRuns = undefined;
+    this.norms = undefined;
     this.tagNumbersOf[number] = [];
     this.pairSets[number] = EMPTY_PAIRS;
     FIELDS.forEach((_, field) => {
@@ -593,6 +609,7 @@ export class SearchIndex {
     this.removed = 0;
     this.dateOrder = undefined;
     this.tagRuns = undefined;
+    this.norms = undefined;
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -645,10 +662,16 @@ export class SearchIndex {
     const tagNumber = tag === undefined ? undefined : (this.tagNumbers.get(tagKey(tag)) ?? -1);
     // Without a tag and with every article public (the usual case), no article needs a look.
     const all = this.options.allVisible?.() ?? false;
-    return (number) =>
-      this.ids[number] !== undefined &&
-      (tagNumber === undefined || this.tagNumbersOf[number]!.includes(tagNumber)) &&
-      (all || this.options.isVisible(this.ids[number]!));
+    if (tagNumber === undefined) return (number) => this.ids[number] !== undefined && (all || this.options.isVisible(this.ids[number]!));
+    // The tag looked up in the typed arrays facets count with, not in an array an article.
+    const { starts, tags } = this.readTagRuns();
+    return (number) => {
+      if (this.ids[number] === undefined) return false;
+      let run = starts[number]!;
+      const end = starts[number + 1]!;
+      while (run < end && tags[run] !== tagNumber) run += 1;
+      return run < end && (all || this.options.isVisible(this.ids[number]!));
+    };
   }
 
   /** Every visible article carrying the tag (or all when no tag). */
@@ -711,24 +734,76 @@ export class SearchIndex {
     return [...found.values()];
   }
 
-  /** Adds each posting's BM25+ score to the articles `accept` lets through, and calls `hit` for each of them. */
-  private scorePostings(expansions: Expansion[], scores: Float64Array, accept: (number: number) => boolean, hit: (number: number) => void): void {
+  // Per field, each article's K × (1 − B + B × length / average length), the BM25 denominator's share
+  // that depends on the article: made once per change, not per posting and query (decision 067).
+  private norms: Float64Array[] | undefined;
+
+  private readNorms(): Float64Array[] {
+    if (!this.norms) {
+      const count = this.numbers.size;
+      this.norms = FIELDS.map((_, field) => {
+        const averageLength = this.totalLengths[field]! / Math.max(1, count) || 1;
+        const lengths = this.lengths[field]!;
+        const norms = new Float64Array(lengths.length);
+        for (let number = 0; number < lengths.length; number += 1) norms[number] = K * (1 - B + (B * lengths[number]!) / averageLength);
+        return norms;
+      });
+    }
+    return this.norms;
+  }
+
+  // Arrays of one slot an article, zero between queries: each query takes them and clears the slots it
+  // wrote, rather than allocating (and the collector freeing) 90 KB at 10,000 articles a clause.
+  private readonly scratches: Scratch[] = [];
+
+  private takeScratch(): Scratch {
+    const scratch = this.scratches.pop();
+    if (scratch && scratch.marks.length >= this.ids.length) return scratch;
+    return { scores: new Float64Array(this.ids.length), marks: new Uint8Array(this.ids.length) };
+  }
+
+  /** Gives a scratch back, its slots of `touched` (every article it wrote) cleared. */
+  private giveBack(scratch: Scratch, touched: number[]): void {
+    for (let at = 0; at < touched.length; at += 1) {
+      scratch.scores[touched[at]!] = 0;
+      scratch.marks[touched[at]!] = 0;
+    }
+    this.scratches.push(scratch);
+  }
+
+  /**
+   * Adds each posting's BM25+ score to the articles still in the running for step `step`: those whose
+   * mark is `step` or `step + 1` and, at step 0, whose gate mark is `gateLow` or `gateHigh` (no gate:
+   * every article). An article at `step` moves to `step + 1`; at step 0 it is added to `reached`.
+   * Loops over typed arrays and no closure a posting: this is most of a query's matching time.
+   */
+  private scorePostings(expansions: Expansion[], into: Scratch, step: number, reached: number[], gate?: Gate): void {
     const count = this.numbers.size;
+    const norms = this.readNorms();
+    const { scores, marks } = into;
+    const next = step + 1;
     for (const { weight, postings } of expansions) {
       for (let fieldAt = 0; fieldAt < postings.length; fieldAt += 1) {
         const field = postings[fieldAt];
         if (!field) continue;
         const idf = Math.log(1 + (count - field.length + 0.5) / (field.length + 0.5));
         const boost = BOOSTS[fieldAt]! * weight * idf;
-        const averageLength = this.totalLengths[fieldAt]! / Math.max(1, count) || 1;
-        const lengths = this.lengths[fieldAt]!;
+        const norm = norms[fieldAt]!;
         const { docs, frequencies } = field;
         for (let i = 0; i < field.length; i += 1) {
           const number = docs[i]!;
-          if (!accept(number)) continue;
-          hit(number);
+          const mark = marks[number]!;
+          if (mark !== step && mark !== next) continue;
+          if (mark === step) {
+            if (step === 0 && gate !== undefined) {
+              const open = gate.marks[number]!;
+              if (open !== gate.low && open !== gate.high) continue;
+            }
+            marks[number] = next;
+            if (step === 0) reached.push(number);
+          }
           const frequency = frequencies[i]!;
-          scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * lengths[number]!) / averageLength)));
+          scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + norm[number]!));
         }
       }
     }
@@ -736,33 +811,27 @@ export class SearchIndex {
 
   /**
    * Articles having every word of a part (each through any of its terms; a phrase's words only as
-   * typed, stemmed), among those `accept` lets through, with their scores; a phrase checked in the text.
+   * typed, stemmed), among those `gate` lets through, with their scores (in the same order); a phrase
+   * checked in the text.
    */
-  private matchPart(part: QueryPart, accept: (number: number) => boolean, reached: Expansion[], exact = part.phrase): Map<number, number> {
-    const size = this.ids.length;
-    const scores = new Float64Array(size);
-    const seen = new Uint8Array(size);
+  private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): { docs: number[]; scores: number[] } {
+    const scratch = this.takeScratch();
     const docs: number[] = [];
     part.words.slice(0, 255).forEach((word, at) => {
       const expansions = exact ? this.expand(word, false, 0) : this.expand(word, part.prefix === true && at === part.words.length - 1);
       reached.push(...expansions);
-      this.scorePostings(
-        expansions,
-        scores,
-        (number) => (seen[number] === at || seen[number] === at + 1) && (at > 0 || accept(number)),
-        (number) => {
-          if (seen[number] !== at) return;
-          seen[number] = at + 1;
-          if (at === 0) docs.push(number);
-        },
-      );
+      this.scorePostings(expansions, scratch, at, docs, gate);
     });
-    const matched = new Map<number, number>();
+    const matched: { docs: number[]; scores: number[] } = { docs: [], scores: [] };
     const length = Math.min(255, part.words.length);
     const isPhrase = part.phrase ? this.phraseCheck(part.words) : undefined;
     for (const number of docs) {
-      if (seen[number] === length && (!isPhrase || isPhrase(number))) matched.set(number, scores[number]!);
+      if (scratch.marks[number] === length && (!isPhrase || isPhrase(number))) {
+        matched.docs.push(number);
+        matched.scores.push(scratch.scores[number]!);
+      }
     }
+    this.giveBack(scratch, docs);
     return matched;
   }
 
@@ -813,49 +882,64 @@ export class SearchIndex {
    * on its own, among the articles the earlier clauses left.
    */
   private match(query: ParsedQuery, tag: string | undefined): Matches {
-    const size = this.ids.length;
-    const scores = new Float64Array(size);
-    // How many of the clauses, in order, each article has met so far.
-    const matched = new Uint8Array(size);
-    let candidates: number[] = [];
+    // The scores, and how many of the clauses, in order, each article has met so far (its mark).
+    const scratch = this.takeScratch();
+    const { scores, marks } = scratch;
+    const reachedFirst: number[] = [];
     const expansions: Expansion[][] = [];
     // Clauses of single words first: a phrase is then checked in the fewest texts.
     const isSimple = (clause: QueryPart[]) => clause.every((part) => part.words.length === 1);
     const clauses = [...query.clauses.filter(isSimple), ...query.clauses.filter((clause) => !isSimple(clause))];
     clauses.forEach((clause, at) => {
       const reached: Expansion[] = [];
-      const meet = (number: number) => {
-        if (matched[number] !== at) return;
-        matched[number] = at + 1;
-        if (at === 0) candidates.push(number);
-      };
-      const open = (number: number) => matched[number] === at || matched[number] === at + 1;
       for (const part of clause) {
         if (part.words.length === 1) {
           const expansions = this.expand(part.words[0]!, part.prefix === true);
           reached.push(...expansions);
-          this.scorePostings(expansions, scores, open, meet);
+          this.scorePostings(expansions, scratch, at, reachedFirst);
         } else {
-          for (const [number, score] of this.matchPart(part, open, reached)) {
-            if (!open(number)) continue;
-            meet(number);
-            scores[number]! += score;
+          const found = this.matchPart(part, { marks, low: at, high: at + 1 }, reached);
+          for (let each = 0; each < found.docs.length; each += 1) {
+            const number = found.docs[each]!;
+            if (marks[number] !== at && marks[number] !== at + 1) continue;
+            if (marks[number] === at) {
+              marks[number] = at + 1;
+              if (at === 0) reachedFirst.push(number);
+            }
+            scores[number]! += found.scores[each]!;
           }
         }
       }
       expansions.push(reached);
     });
-    const keep = this.visibleFilter(tag);
-    candidates = candidates.filter((number) => matched[number] === clauses.length && keep(number));
+    let candidates: number[] = [];
+    if (tag === undefined && (this.options.allVisible?.() ?? false)) {
+      // Every article public and no tag: only removed ones are left out, with no call an article.
+      for (const number of reachedFirst) if (marks[number] === clauses.length && this.ids[number] !== undefined) candidates.push(number);
+    } else {
+      const keep = this.visibleFilter(tag);
+      candidates = reachedFirst.filter((number) => marks[number] === clauses.length && keep(number));
+    }
     for (const part of query.excluded) {
       if (candidates.length === 0) break;
-      const inCandidates = new Uint8Array(size);
-      for (const number of candidates) inCandidates[number] = 1;
+      const inCandidates = this.takeScratch();
+      for (const number of candidates) inCandidates.marks[number] = 1;
       // An excluded word is excluded as typed (and stemmed): no typo, no completion.
-      const excluded = this.matchPart({ ...part, prefix: false }, (number) => inCandidates[number] === 1, [], true);
-      if (excluded.size > 0) candidates = candidates.filter((number) => !excluded.has(number));
+      const excluded = this.matchPart({ ...part, prefix: false }, { marks: inCandidates.marks, low: 1, high: 1 }, [], true);
+      if (excluded.docs.length > 0) {
+        for (const number of excluded.docs) inCandidates.marks[number] = 2;
+        const kept = candidates.filter((number) => inCandidates.marks[number] === 1);
+        this.giveBack(inCandidates, candidates);
+        candidates = kept;
+      } else {
+        this.giveBack(inCandidates, candidates);
+      }
     }
-    return { docs: candidates, scores, expansions };
+    // A loop: Float64Array.from with a map function cost more than the whole scoring.
+    const candidateScores = new Float64Array(candidates.length);
+    for (let at = 0; at < candidates.length; at += 1) candidateScores[at] = scores[candidates[at]!]!;
+    this.giveBack(scratch, reachedFirst);
+    return { docs: candidates, scores: candidateScores, expansions };
   }
 
   /** The index terms through which a matched article matched, for its snippet. */
@@ -909,11 +993,11 @@ export class SearchIndex {
     const page = Math.max(1, Math.floor(query.page ?? 1));
     const matches = parsed.clauses.length === 0 ? undefined : this.match(parsed, query.tag);
     const numbers = matches?.docs ?? this.listAll(query.tag);
-    const byScore = (a: number, b: number) => matches!.scores[b]! - matches!.scores[a]! || this.compareByDate(a, b);
-    const byDate = !matches || query.sort === 'date';
     const total = numbers.length;
     const facets = this.facetsOf(numbers);
-    const pageNumbers = (byDate ? this.inDateOrder(numbers, page * pageSize) : firstInOrder(numbers, page * pageSize, byScore)).slice((page - 1) * pageSize);
+    const pageNumbers = (!matches || query.sort === 'date' ? this.inDateOrder(numbers, page * pageSize) : this.bestOf(matches, page * pageSize)).slice(
+      (page - 1) * pageSize,
+    );
     const answer: SearchResults = {
       total,
       hits: pageNumbers.map((number) => {
@@ -928,6 +1012,17 @@ export class SearchIndex {
       if (suggestion) answer.suggestion = suggestion;
     }
     return answer;
+  }
+
+  /** The first `count` matches by score, then newest first (a total order: the same page whatever the matches' order). */
+  private bestOf({ docs, scores }: Matches, count: number): number[] {
+    const { ranks } = this.readDateRanks();
+    const byScore = (a: number, b: number) => scores[b]! - scores[a]! || ranks[docs[a]!]! - ranks[docs[b]!]!;
+    return firstInOrder(
+      docs.map((_, at) => at),
+      count,
+      byScore,
+    ).map((at) => docs[at]!);
   }
 
   /** Ids of every visible article matching the text (all when empty), newest first: the items API's list. */
@@ -968,10 +1063,22 @@ export class SearchIndex {
     return facets.sort((a, b) => b.count - a.count || frenchTagOrder.compare(a.tag, b.tag));
   }
 
+  /** True when the word alone (completed, as the last word of a query) finds a visible article of the tag: the first one found ends the walk. */
+  private matchesAny(word: string, tag: string | undefined): boolean {
+    const keep = this.visibleFilter(tag);
+    for (const { postings } of this.expand(word, true)) {
+      for (const field of postings) {
+        if (!field) continue;
+        for (let i = 0; i < field.length; i += 1) if (keep(field.docs[i]!)) return true;
+      }
+    }
+    return false;
+  }
+
   /** The closest query made of indexed words, when it finds something. */
   private suggest(words: string[], tag: string | undefined): string | undefined {
     const replaced = words.map((word) => {
-      if (this.match(plainQuery([word]), tag).docs.length > 0) return word;
+      if (this.matchesAny(word, tag)) return word;
       // One word alone, with one more typo allowed: the nearest term, then the most common one.
       let best: { term: string; distance: number; count: number } | undefined;
       for (const form of new Set([stemWord(word, 'fr'), stemWord(word, 'en')])) {
