@@ -178,8 +178,9 @@ function isWordCode(code: number): boolean {
 
 /** Codes isWordCode accepts; the folded letter of each that folds to one ("É" → "e"), else 0. */
 const WORD_CODES = 0x250;
-const wordCodes = new Uint8Array(WORD_CODES);
-const singleFoldedCodes = new Uint16Array(WORD_CODES);
+// One slot a UTF-16 code: a read past the end of a typed array is a slow path in the scanning loop.
+const wordCodes = new Uint8Array(65_536);
+const singleFoldedCodes = new Uint16Array(65_536);
 for (let code = 0; code < WORD_CODES; code += 1) {
   if (!isWordCode(code)) continue;
   wordCodes[code] = 1;
@@ -206,7 +207,7 @@ function candidateWords(text: string, from: number, end: number, limit: number, 
   if (!startsWord) while (at < end && wordCodes[text.charCodeAt(at)] === 1) at += 1;
   while (at < limit) {
     const code = text.charCodeAt(at);
-    if (code >= WORD_CODES || wordCodes[code] !== 1) {
+    if (wordCodes[code] !== 1) {
       at += 1;
       continue;
     }
@@ -219,6 +220,9 @@ function candidateWords(text: string, from: number, end: number, limit: number, 
   }
   return found;
 }
+
+/** Whitespace that `\s+` → " " would change: any but a lone space. */
+const SPACE_RUN = /[^\S ]| {2}/;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -1014,15 +1018,34 @@ export class SearchIndex {
     return answer;
   }
 
-  /** The first `count` matches by score, then newest first (a total order: the same page whatever the matches' order). */
+  /**
+   * The first `count` matches by score, then newest first (a total order: the same page whatever the
+   * matches' order): a sort when the page is a large share of them, else one pass keeping the best
+   * few in order, compared inline.
+   */
   private bestOf({ docs, scores }: Matches, count: number): number[] {
     const { ranks } = this.readDateRanks();
-    const byScore = (a: number, b: number) => scores[b]! - scores[a]! || ranks[docs[a]!]! - ranks[docs[b]!]!;
-    return firstInOrder(
-      docs.map((_, at) => at),
-      count,
-      byScore,
-    ).map((at) => docs[at]!);
+    // True when the match at `a` comes before the one at `b`.
+    const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && ranks[docs[a]!]! < ranks[docs[b]!]!);
+    if (count * 8 >= docs.length) {
+      const all = docs.map((_, at) => at);
+      all.sort((a, b) => scores[b]! - scores[a]! || ranks[docs[a]!]! - ranks[docs[b]!]!);
+      return all.slice(0, count).map((at) => docs[at]!);
+    }
+    const best: number[] = [];
+    for (let at = 0; at < docs.length; at += 1) {
+      if (best.length === count && !before(at, best[count - 1]!)) continue;
+      let low = 0;
+      let high = best.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before(at, best[middle]!)) high = middle;
+        else low = middle + 1;
+      }
+      best.splice(low, 0, at);
+      if (best.length > count) best.pop();
+    }
+    return best.map((at) => docs[at]!);
   }
 
   /** Ids of every visible article matching the text (all when empty), newest first: the items API's list. */
@@ -1188,7 +1211,8 @@ export class SearchIndex {
       at = mark.end;
     }
     html += escapeHtml(text.slice(at, to)) + (to < text.length ? '…' : '');
-    return html.replace(/\s+/g, ' ');
+    // Most snippets have no run of spaces to collapse: then no copy is made.
+    return SPACE_RUN.test(html) ? html.replace(/\s+/g, ' ') : html;
   }
 
   /** Articles close to this one by shared tags and terms: any of its terms, scored, times one plus the tags shared. */
