@@ -781,11 +781,12 @@ export class SearchIndex {
    * every article). An article at `step` moves to `step + 1`; at step 0 it is added to `reached`.
    * Loops over typed arrays and no closure a posting: this is most of a query's matching time.
    */
-  private scorePostings(expansions: Expansion[], into: Scratch, step: number, reached: number[], gate?: Gate): void {
+  private scorePostings(expansions: Expansion[], into: Scratch, step: number, reached: number[], gate?: Gate, only = false): void {
     const count = this.numbers.size;
     const norms = this.readNorms();
     const { scores, marks } = into;
-    const next = step + 1;
+    // `only`: the articles whose mark is `step` are scored, and nothing else changes.
+    const next = only ? step : step + 1;
     for (const { weight, postings } of expansions) {
       for (let fieldAt = 0; fieldAt < postings.length; fieldAt += 1) {
         const field = postings[fieldAt];
@@ -798,7 +799,7 @@ export class SearchIndex {
           const number = docs[i]!;
           const mark = marks[number]!;
           if (mark !== step && mark !== next) continue;
-          if (mark === step) {
+          if (mark === step && !only) {
             if (step === 0 && gate !== undefined) {
               const open = gate.marks[number]!;
               if (open !== gate.low && open !== gate.high) continue;
@@ -821,22 +822,59 @@ export class SearchIndex {
   private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): { docs: number[]; scores: number[] } {
     const scratch = this.takeScratch();
     const docs: number[] = [];
-    part.words.slice(0, 255).forEach((word, at) => {
-      const expansions = exact ? this.expand(word, false, 0) : this.expand(word, part.prefix === true && at === part.words.length - 1);
-      reached.push(...expansions);
-      this.scorePostings(expansions, scratch, at, docs, gate);
+    const words = part.words.slice(0, 255);
+    const expansions = words.map((word, at) => {
+      const found = exact ? this.expand(word, false, 0) : this.expand(word, part.prefix === true && at === part.words.length - 1);
+      reached.push(...found);
+      return found;
     });
     const matched: { docs: number[]; scores: number[] } = { docs: [], scores: [] };
-    const length = Math.min(255, part.words.length);
-    const isPhrase = part.phrase ? this.phraseCheck(part.words) : undefined;
-    for (const number of docs) {
-      if (scratch.marks[number] === length && (!isPhrase || isPhrase(number))) {
+    if (part.phrase) {
+      // Articles having every word first, then the phrase checked, then only those scored: the
+      // phrase of two common words that few articles hold no longer scores thousands (decision 067).
+      expansions.forEach((found, at) => this.markPostings(found, scratch.marks, at, docs, gate));
+      const isPhrase = this.phraseCheck(part.words);
+      for (const number of docs) scratch.marks[number] = scratch.marks[number] === words.length && isPhrase(number) ? 1 : 0;
+      if (docs.some((number) => scratch.marks[number] === 1)) {
+        // The same sums in the same order as scoring word by word: the same scores to the last bit.
+        for (const found of expansions) this.scorePostings(found, scratch, 1, docs, undefined, true);
+      }
+      for (const number of docs) {
+        if (scratch.marks[number] !== 1) continue;
+        matched.docs.push(number);
+        matched.scores.push(scratch.scores[number]!);
+      }
+    } else {
+      expansions.forEach((found, at) => this.scorePostings(found, scratch, at, docs, gate));
+      for (const number of docs) {
+        if (scratch.marks[number] !== words.length) continue;
         matched.docs.push(number);
         matched.scores.push(scratch.scores[number]!);
       }
     }
     this.giveBack(scratch, docs);
     return matched;
+  }
+
+  /** scorePostings' walk without the scores: which articles are still in the running for step `step`. */
+  private markPostings(expansions: Expansion[], marks: Uint8Array, step: number, reached: number[], gate: Gate): void {
+    const next = step + 1;
+    for (const { postings } of expansions) {
+      for (const field of postings) {
+        if (!field) continue;
+        const { docs } = field;
+        for (let i = 0; i < field.length; i += 1) {
+          const number = docs[i]!;
+          if (marks[number] !== step) continue;
+          if (step === 0) {
+            const open = gate.marks[number]!;
+            if (open !== gate.low && open !== gate.high) continue;
+            reached.push(number);
+          }
+          marks[number] = next;
+        }
+      }
+    }
   }
 
   /**
