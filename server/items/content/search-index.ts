@@ -193,30 +193,53 @@ function pairKeyOf(word: string): number {
   return word.charCodeAt(0) * 1_024 + (word.length > 1 ? word.charCodeAt(1) : 0);
 }
 
+const WORD_CLASS = '0-9A-Za-z\\u00c0-\\u024f';
+// By the matched terms' first letters: a pattern finding the words that may start like one of them.
+const MAX_WORD_START_PATTERNS = 256;
+const wordStartPatterns = new Map<string, RegExp>();
+
+/**
+ * A pattern for the words (isWordCode's) whose first letter folds to one of `firsts`, or does not fold
+ * to exactly one letter ("œ", "ß"): a character class of every such code, after no word code.
+ */
+function wordStartPattern(firsts: number[]): RegExp {
+  const key = String.fromCharCode(...new Set(firsts));
+  let pattern = wordStartPatterns.get(key);
+  if (!pattern) {
+    let codes = '';
+    for (let code = 0; code < WORD_CODES; code += 1) {
+      if (wordCodes[code] === 1 && (singleFoldedCodes[code] === 0 || firsts.includes(singleFoldedCodes[code]!)))
+        codes += `\\u${code.toString(16).padStart(4, '0')}`;
+    }
+    pattern = new RegExp(`(?<![${WORD_CLASS}])[${codes}][${WORD_CLASS}]*`, 'g');
+    if (wordStartPatterns.size >= MAX_WORD_START_PATTERNS) wordStartPatterns.clear();
+    wordStartPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
 /**
  * The words of `text` starting from `from` up to `limit` whose first two folded letters may start one
- * of the matched terms (`pairs`, pairKeyOf of each), as start and end pairs; a word ends by `end` at
- * the latest. One pass over the char codes, nothing folded: folding whole chunks, finding the terms'
+ * of the matched terms (`pairs`, pairKeyOf of each; `pattern`, wordStartPattern of their first
+ * letters), as start and end pairs; a word ends by `end` at the latest. The pattern skips the other
+ * words in the regular expression engine, nothing is folded: folding whole chunks, finding the terms'
  * first letters there and mapping the offsets back was most of a snippet's cost (decision 067). A word
- * whose first letters do not fold one to one ("œ", "ß") is kept, for the caller's full check.
- * `startsWord` false: `from` is inside a word, which is skipped.
+ * whose first letters do not fold one to one ("œ", "ß") is kept, for the caller's full check. A word
+ * that `from` is inside of is not one.
  */
-function candidateWords(text: string, from: number, end: number, limit: number, startsWord: boolean, pairs: Set<number>): number[] {
+function candidateWords(text: string, from: number, end: number, limit: number, pattern: RegExp, pairs: Set<number>): number[] {
   const found: number[] = [];
-  let at = from;
-  if (!startsWord) while (at < end && wordCodes[text.charCodeAt(at)] === 1) at += 1;
-  while (at < limit) {
-    const code = text.charCodeAt(at);
-    if (wordCodes[code] !== 1) {
-      at += 1;
-      continue;
-    }
-    const start = at;
-    at += 1;
-    while (at < end && wordCodes[text.charCodeAt(at)] === 1) at += 1;
-    const first = singleFoldedCodes[code]!;
-    const second = at - start > 1 ? singleFoldedCodes[text.charCodeAt(start + 1)]! : -1;
-    if (first === 0 || second === 0 || pairs.has(first * 1_024 + (second < 0 ? 0 : second))) found.push(start, at);
+  // From the character before: the pattern sees whether `from` starts a word.
+  const offset = from > 0 ? from - 1 : 0;
+  const part = text.slice(offset, end);
+  pattern.lastIndex = from - offset;
+  for (let match = pattern.exec(part); match !== null; match = pattern.exec(part)) {
+    const start = offset + match.index;
+    if (start >= limit) break;
+    const wordEnd = start + match[0].length;
+    const first = singleFoldedCodes[text.charCodeAt(start)]!;
+    const second = wordEnd - start > 1 ? singleFoldedCodes[text.charCodeAt(start + 1)]! : -1;
+    if (first === 0 || second === 0 || pairs.has(first * 1_024 + (second < 0 ? 0 : second))) found.push(start, wordEnd);
   }
   return found;
 }
@@ -1190,6 +1213,7 @@ export class SearchIndex {
     // Cheap first test of each word: its first three folded letters must start some matched term.
     const heads = new Set(termList.map((term) => term.slice(0, 3)));
     const pairs = new Set(termList.map(pairKeyOf));
+    const pattern = wordStartPattern(termList.map((term) => term.charCodeAt(0)));
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     let chunk = firstChunk;
@@ -1198,7 +1222,7 @@ export class SearchIndex {
       const partEnd = Math.min(text.length, chunk + SCAN_CHUNK + 40);
       // Words starting past the chunk are the next chunk's, unless this is the last one.
       const startsBefore = chunk + SCAN_CHUNK < text.length ? chunk + SCAN_CHUNK : partEnd;
-      const found = candidateWords(text, chunk, partEnd, startsBefore, chunk === 0 || !isWordCode(text.charCodeAt(chunk - 1)), pairs);
+      const found = candidateWords(text, chunk, partEnd, startsBefore, pattern, pairs);
       for (let each = 0; each < found.length; each += 2) {
         const start = found[each]!;
         const end = found[each + 1]!;
