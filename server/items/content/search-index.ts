@@ -42,6 +42,8 @@ const D = 0.5;
 /** A prefix or a typo counts less than the word itself (MiniSearch's default weights). */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** Query words whose expansions are kept between queries (a few hundred bytes each). */
+const MAX_CACHED_EXPANSIONS = 4_096;
 /** Completions of a short prefix kept, the most frequent first: "a" would otherwise score the whole index. */
 const MAX_PREFIX_TERMS = 64;
 /** localeCompare(…, 'fr') makes its collator at each call (about 3 µs): facets sort with one made once. */
@@ -476,6 +478,7 @@ export class SearchIndex {
     this.pairSets = [];
     this.arena = new ByteArena();
     this.norms = undefined;
+    this.expansions.clear();
     this.wide = json.docs.length > SMALL_NUMBERS;
     for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
@@ -507,6 +510,7 @@ export class SearchIndex {
     this.dateOrder = undefined;
     this.tagRuns = undefined;
     this.norms = undefined;
+    this.expansions.clear();
     const number = this.ids.length;
     if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
@@ -582,6 +586,7 @@ export class SearchIndex {
     this.dateOrder = undefined;
     this.tagRuns = undefined;
     this.norms = undefined;
+    this.expansions.clear();
     this.tagNumbersOf[number] = [];
     this.pairSets[number] = EMPTY_PAIRS;
     FIELDS.forEach((_, field) => {
@@ -637,6 +642,7 @@ export class SearchIndex {
     this.dateOrder = undefined;
     this.tagRuns = undefined;
     this.norms = undefined;
+    this.expansions.clear();
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -716,6 +722,21 @@ export class SearchIndex {
    * adjacent letters swapped count as one typo (Damerau), as in the search engines readers know.
    */
   private expand(word: string, last: boolean, typos = typoBudget(word)): Expansion[] {
+    // The same word reaches the same terms until the index changes: readers' queries share most words.
+    const key = `${typos}${last ? '+' : ' '}${word}`;
+    let found = this.expansions.get(key);
+    if (!found) {
+      found = this.expandAnew(word, last, typos);
+      if (this.expansions.size >= MAX_CACHED_EXPANSIONS) this.expansions.clear();
+      this.expansions.set(key, found);
+    }
+    return found;
+  }
+
+  // Query word → the terms it reaches (read-only arrays, shared), emptied on any change of the index.
+  private readonly expansions = new Map<string, Expansion[]>();
+
+  private expandAnew(word: string, last: boolean, typos: number): Expansion[] {
     const forms = [...new Set([stemWord(word, 'fr'), stemWord(word, 'en')])];
     const found = new Map<string, Expansion>();
     const add = (term: string, weight: number, postings: TermPostings) => {

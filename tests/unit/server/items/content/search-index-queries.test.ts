@@ -219,6 +219,18 @@ describe('search index: the same answer however it is asked', () => {
 });
 
 describe('search index: edits', () => {
+  it('finds the words of an article added or removed since the same query was asked', () => {
+    const { index, add } = createIndex();
+    articles.slice(0, 50).forEach(add);
+    const totals = () => ['archip', 'archipl', 'archipel'].map((text) => index.search({ text }).total);
+    expect(totals()).toEqual([0, 0, 0]);
+    add({ ...articles[0]!, id: 'new', title: 'Un archipel de services' });
+    // A completion, a typo and the word itself: terms the index did not have when last asked.
+    expect(totals()).toEqual([1, 1, 1]);
+    index.remove('new');
+    expect(totals()).toEqual([0, 0, 0]);
+  });
+
   it('answers after edits as an index edited alike but never asked before', { timeout: 30_000 }, () => {
     const ask = (index: SearchIndex) => QUERIES.map((query) => index.search({ ...query, pageSize: 15 }));
     const asked = createIndex();
