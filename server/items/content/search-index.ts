@@ -202,7 +202,8 @@ const wordStartPatterns = new Map<string, RegExp>();
 
 /**
  * A pattern for the words (isWordCode's) whose first letter folds to one of `firsts`, or does not fold
- * to exactly one letter ("œ", "ß"): a character class of every such code, after no word code.
+ * to exactly one letter ("œ", "ß"): a character class of every such code, after no word code. The
+ * class comes first, the look behind after it: the engine then skips to the letters it needs.
  */
 function wordStartPattern(firsts: number[]): RegExp {
   const key = String.fromCharCode(...new Set(firsts));
@@ -213,7 +214,7 @@ function wordStartPattern(firsts: number[]): RegExp {
       if (wordCodes[code] === 1 && (singleFoldedCodes[code] === 0 || firsts.includes(singleFoldedCodes[code]!)))
         codes += `\\u${code.toString(16).padStart(4, '0')}`;
     }
-    pattern = new RegExp(`(?<![${WORD_CLASS}])[${codes}][${WORD_CLASS}]*`, 'g');
+    pattern = new RegExp(`[${codes}](?<![${WORD_CLASS}][${codes}])[${WORD_CLASS}]*`, 'g');
     if (wordStartPatterns.size >= MAX_WORD_START_PATTERNS) wordStartPatterns.clear();
     wordStartPatterns.set(key, pattern);
   }
