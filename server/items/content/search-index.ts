@@ -341,10 +341,17 @@ interface Matches {
   expansions: Expansion[][];
 }
 
-/** A scratch of the query (SearchIndex.takeScratch): a score and a mark an article. */
+/** A scratch of the query (SearchIndex.takeScratch): a score and a mark an article, and the articles reached. */
 interface Scratch {
   scores: Float64Array;
   marks: Uint8Array;
+  reached: Reached;
+}
+
+/** Article numbers in the order a query reached them (each once), in an array of one slot an article: none grown a query. */
+interface Reached {
+  numbers: Int32Array;
+  length: number;
 }
 
 /** Articles a part may match: those whose mark in `marks` is `low` or `high`. */
@@ -808,28 +815,35 @@ export class SearchIndex {
   private takeScratch(): Scratch {
     const scratch = this.scratches.pop();
     if (scratch && scratch.marks.length >= this.ids.length) return scratch;
-    return { scores: new Float64Array(this.ids.length), marks: new Uint8Array(this.ids.length) };
+    const size = this.ids.length;
+    return { scores: new Float64Array(size), marks: new Uint8Array(size), reached: { numbers: new Int32Array(size), length: 0 } };
   }
 
-  /** Gives a scratch back, its slots of `touched` (every article it wrote) cleared. */
-  private giveBack(scratch: Scratch, touched: number[]): void {
+  /** Gives a scratch back, the slots of the articles it reached and of `touched` (every other it wrote) cleared. */
+  private giveBack(scratch: Scratch, touched: number[] = []): void {
+    const { numbers, length } = scratch.reached;
+    for (let at = 0; at < length; at += 1) {
+      scratch.scores[numbers[at]!] = 0;
+      scratch.marks[numbers[at]!] = 0;
+    }
     for (let at = 0; at < touched.length; at += 1) {
       scratch.scores[touched[at]!] = 0;
       scratch.marks[touched[at]!] = 0;
     }
+    scratch.reached.length = 0;
     this.scratches.push(scratch);
   }
 
   /**
    * Adds each posting's BM25+ score to the articles still in the running for step `step`: those whose
    * mark is `step` or `step + 1` and, at step 0, whose gate mark is `gateLow` or `gateHigh` (no gate:
-   * every article). An article at `step` moves to `step + 1`; at step 0 it is added to `reached`.
+   * every article). An article at `step` moves to `step + 1`; at step 0 it is added to the scratch's reached.
    * Loops over typed arrays and no closure a posting: this is most of a query's matching time.
    */
-  private scorePostings(expansions: Expansion[], into: Scratch, step: number, reached: number[], gate?: Gate, only = false): void {
+  private scorePostings(expansions: Expansion[], into: Scratch, step: number, gate?: Gate, only = false): void {
     const count = this.numbers.size;
     const norms = this.readNorms();
-    const { scores, marks } = into;
+    const { scores, marks, reached } = into;
     // `only`: the articles whose mark is `step` are scored, and nothing else changes.
     const next = only ? step : step + 1;
     for (const { weight, postings } of expansions) {
@@ -850,7 +864,7 @@ export class SearchIndex {
               if (open !== gate.low && open !== gate.high) continue;
             }
             marks[number] = next;
-            if (step === 0) reached.push(number);
+            if (step === 0) reached.numbers[reached.length++] = number;
           }
           const frequency = frequencies[i]!;
           scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + norm[number]!));
@@ -866,7 +880,7 @@ export class SearchIndex {
    */
   private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): { docs: number[]; scores: number[] } {
     const scratch = this.takeScratch();
-    const docs: number[] = [];
+    const { numbers: docs } = scratch.reached;
     const words = part.words.slice(0, 255);
     const expansions = words.map((word, at) => {
       const found = exact ? this.expand(word, false, 0) : this.expand(word, part.prefix === true && at === part.words.length - 1);
@@ -877,32 +891,38 @@ export class SearchIndex {
     if (part.phrase) {
       // Articles having every word first, then the phrase checked, then only those scored: the
       // phrase of two common words that few articles hold no longer scores thousands (decision 067).
-      expansions.forEach((found, at) => this.markPostings(found, scratch.marks, at, docs, gate));
+      expansions.forEach((found, at) => this.markPostings(found, scratch, at, gate));
       const isPhrase = this.phraseCheck(part.words);
-      for (const number of docs) scratch.marks[number] = scratch.marks[number] === words.length && isPhrase(number) ? 1 : 0;
-      if (docs.some((number) => scratch.marks[number] === 1)) {
-        // The same sums in the same order as scoring word by word: the same scores to the last bit.
-        for (const found of expansions) this.scorePostings(found, scratch, 1, docs, undefined, true);
+      let left = 0;
+      for (let each = 0; each < scratch.reached.length; each += 1) {
+        const number = docs[each]!;
+        scratch.marks[number] = scratch.marks[number] === words.length && isPhrase(number) ? 1 : 0;
+        left += scratch.marks[number]!;
       }
-      for (const number of docs) {
+      // The same sums in the same order as scoring word by word: the same scores to the last bit.
+      if (left > 0) for (const found of expansions) this.scorePostings(found, scratch, 1, undefined, true);
+      for (let each = 0; each < scratch.reached.length; each += 1) {
+        const number = docs[each]!;
         if (scratch.marks[number] !== 1) continue;
         matched.docs.push(number);
         matched.scores.push(scratch.scores[number]!);
       }
     } else {
-      expansions.forEach((found, at) => this.scorePostings(found, scratch, at, docs, gate));
-      for (const number of docs) {
+      expansions.forEach((found, at) => this.scorePostings(found, scratch, at, gate));
+      for (let each = 0; each < scratch.reached.length; each += 1) {
+        const number = docs[each]!;
         if (scratch.marks[number] !== words.length) continue;
         matched.docs.push(number);
         matched.scores.push(scratch.scores[number]!);
       }
     }
-    this.giveBack(scratch, docs);
+    this.giveBack(scratch);
     return matched;
   }
 
   /** scorePostings' walk without the scores: which articles are still in the running for step `step`. */
-  private markPostings(expansions: Expansion[], marks: Uint8Array, step: number, reached: number[], gate: Gate): void {
+  private markPostings(expansions: Expansion[], into: Scratch, step: number, gate: Gate): void {
+    const { marks, reached } = into;
     const next = step + 1;
     for (const { postings } of expansions) {
       for (const field of postings) {
@@ -914,7 +934,7 @@ export class SearchIndex {
           if (step === 0) {
             const open = gate.marks[number]!;
             if (open !== gate.low && open !== gate.high) continue;
-            reached.push(number);
+            reached.numbers[reached.length++] = number;
           }
           marks[number] = next;
         }
@@ -971,8 +991,7 @@ export class SearchIndex {
   private match(query: ParsedQuery, tag: string | undefined): Matches {
     // The scores, and how many of the clauses, in order, each article has met so far (its mark).
     const scratch = this.takeScratch();
-    const { scores, marks } = scratch;
-    const reachedFirst: number[] = [];
+    const { scores, marks, reached: reachedFirst } = scratch;
     const expansions: Expansion[][] = [];
     // Clauses of single words first: a phrase is then checked in the fewest texts.
     const isSimple = (clause: QueryPart[]) => clause.every((part) => part.words.length === 1);
@@ -983,7 +1002,7 @@ export class SearchIndex {
         if (part.words.length === 1) {
           const expansions = this.expand(part.words[0]!, part.prefix === true);
           reached.push(...expansions);
-          this.scorePostings(expansions, scratch, at, reachedFirst);
+          this.scorePostings(expansions, scratch, at);
         } else {
           const found = this.matchPart(part, { marks, low: at, high: at + 1 }, reached);
           for (let each = 0; each < found.docs.length; each += 1) {
@@ -991,7 +1010,7 @@ export class SearchIndex {
             if (marks[number] !== at && marks[number] !== at + 1) continue;
             if (marks[number] === at) {
               marks[number] = at + 1;
-              if (at === 0) reachedFirst.push(number);
+              if (at === 0) reachedFirst.numbers[reachedFirst.length++] = number;
             }
             scores[number]! += found.scores[each]!;
           }
@@ -1000,12 +1019,11 @@ export class SearchIndex {
       expansions.push(reached);
     });
     let candidates: number[] = [];
-    if (tag === undefined && (this.options.allVisible?.() ?? false)) {
-      // Every article public and no tag: only removed ones are left out, with no call an article.
-      for (const number of reachedFirst) if (marks[number] === clauses.length && this.ids[number] !== undefined) candidates.push(number);
-    } else {
-      const keep = this.visibleFilter(tag);
-      candidates = reachedFirst.filter((number) => marks[number] === clauses.length && keep(number));
+    // Every article public and no tag: only removed ones are left out, with no call an article.
+    const keep = tag === undefined && (this.options.allVisible?.() ?? false) ? undefined : this.visibleFilter(tag);
+    for (let each = 0; each < reachedFirst.length; each += 1) {
+      const number = reachedFirst.numbers[each]!;
+      if (marks[number] === clauses.length && (keep ? keep(number) : this.ids[number] !== undefined)) candidates.push(number);
     }
     for (const part of query.excluded) {
       if (candidates.length === 0) break;
@@ -1025,7 +1043,7 @@ export class SearchIndex {
     // A loop: Float64Array.from with a map function cost more than the whole scoring.
     const candidateScores = new Float64Array(candidates.length);
     for (let at = 0; at < candidates.length; at += 1) candidateScores[at] = scores[candidates[at]!]!;
-    this.giveBack(scratch, reachedFirst);
+    this.giveBack(scratch);
     return { docs: candidates, scores: candidateScores, expansions };
   }
 
