@@ -196,25 +196,48 @@ function pairKeyOf(word: string): number {
 }
 
 const WORD_CLASS = '0-9A-Za-z\\u00c0-\\u024f';
-// By the matched terms' first letters: a pattern finding the words that may start like one of them.
+// By the matched terms' first two letters: a pattern finding the words that may start like one of them.
 const MAX_WORD_START_PATTERNS = 256;
 const wordStartPatterns = new Map<string, RegExp>();
+/** What each word code folds to ("É" → "e", "œ" → "oe"). */
+const foldedWordCodes = Array.from({ length: WORD_CODES }, (_, code) => (isWordCode(code) ? foldText(String.fromCharCode(code)) : ''));
+
+/** A character class body of the word codes whose folding passes `test`; empty when none does. */
+function classOf(test: (folded: string) => boolean): string {
+  let codes = '';
+  for (let code = 0; code < WORD_CODES; code += 1)
+    if (wordCodes[code] === 1 && test(foldedWordCodes[code]!)) codes += `\\u${code.toString(16).padStart(4, '0')}`;
+  return codes;
+}
 
 /**
- * A pattern for the words (isWordCode's) whose first letter folds to one of `firsts`, or does not fold
- * to exactly one letter ("œ", "ß"): a character class of every such code, after no word code. The
- * class comes first, the look behind after it: the engine then skips to the letters it needs.
+ * A pattern for the words (isWordCode's) whose folding may start with the first two letters of one of
+ * `terms`: a letter that folds to the first and one whose folding starts with the second, or one
+ * letter that folds to both ("œ" for "oe"), at a word start (the look-behind after the first letter:
+ * the engine then skips to the letters it needs). More words than the terms start, never fewer: the
+ * caller checks each word found. The engine rejects the others, with no match handed back a word.
  */
-function wordStartPattern(firsts: number[]): RegExp {
-  const key = String.fromCharCode(...new Set(firsts));
+function wordStartPattern(terms: string[]): RegExp {
+  const heads = [...new Set(terms.map((term) => term.slice(0, 2)))].sort();
+  const key = heads.join('\n');
   let pattern = wordStartPatterns.get(key);
   if (!pattern) {
-    let codes = '';
-    for (let code = 0; code < WORD_CODES; code += 1) {
-      if (wordCodes[code] === 1 && (singleFoldedCodes[code] === 0 || firsts.includes(singleFoldedCodes[code]!)))
-        codes += `\\u${code.toString(16).padStart(4, '0')}`;
+    const start = `(?<![${WORD_CLASS}].)`;
+    const alternatives: string[] = [];
+    const empty = classOf((folded) => folded === '');
+    if (empty) alternatives.push(`[${empty}]${start}`);
+    for (const head of heads) {
+      const single = classOf((folded) => folded === head[0]);
+      if (head.length === 1) {
+        if (single) alternatives.push(`[${single}]${start}(?![${WORD_CLASS}])`);
+        continue;
+      }
+      const next = classOf((folded) => folded === '' || folded.startsWith(head[1]!));
+      if (single && next) alternatives.push(`[${single}]${start}[${next}]`);
+      const double = classOf((folded) => folded.startsWith(head));
+      if (double) alternatives.push(`[${double}]${start}`);
     }
-    pattern = new RegExp(`[${codes}](?<![${WORD_CLASS}][${codes}])[${WORD_CLASS}]*`, 'g');
+    pattern = new RegExp(alternatives.length > 0 ? `(?:${alternatives.join('|')})[${WORD_CLASS}]*` : '(?!)', 'g');
     if (wordStartPatterns.size >= MAX_WORD_START_PATTERNS) wordStartPatterns.clear();
     wordStartPatterns.set(key, pattern);
   }
@@ -1253,7 +1276,7 @@ export class SearchIndex {
     // Cheap first test of each word: its first three folded letters must start some matched term.
     const heads = new Set(termList.map((term) => term.slice(0, 3)));
     const pairs = new Set(termList.map(pairKeyOf));
-    const pattern = wordStartPattern(termList.map((term) => term.charCodeAt(0)));
+    const pattern = wordStartPattern(termList);
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     let chunk = firstChunk;
