@@ -42,6 +42,8 @@ const D = 0.5;
 /** A prefix or a typo counts less than the word itself (MiniSearch's default weights). */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** Query words whose expansions are kept between queries (a few hundred bytes each). */
+const MAX_CACHED_EXPANSIONS = 4_096;
 /** Completions of a short prefix kept, the most frequent first: "a" would otherwise score the whole index. */
 const MAX_PREFIX_TERMS = 64;
 /** localeCompare(…, 'fr') makes its collator at each call (about 3 µs): facets sort with one made once. */
@@ -176,58 +178,100 @@ function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0xc0 && code <= 0x24f);
 }
 
-// Folded length + 1 of each UTF-16 code unit met (0: not yet known): œ folds to "oe", é to "e".
-const foldedLengths = new Uint8Array(65_536);
+/** Codes isWordCode accepts; the folded letter of each that folds to one ("É" → "e"), else 0. */
+const WORD_CODES = 0x250;
+// One slot a UTF-16 code: a read past the end of a typed array is a slow path in the scanning loop.
+const wordCodes = new Uint8Array(65_536);
+const singleFoldedCodes = new Uint16Array(65_536);
+for (let code = 0; code < WORD_CODES; code += 1) {
+  if (!isWordCode(code)) continue;
+  wordCodes[code] = 1;
+  const folded = foldText(String.fromCharCode(code));
+  if (folded.length === 1 && folded.charCodeAt(0) < 1_024) singleFoldedCodes[code] = folded.charCodeAt(0);
+}
 
-/**
- * Where each character of `text` begins in foldText(text), and where each folded character came from;
- * undefined when folding does not go character by character (surrogate pairs that fold together).
- */
-function mapFolding(text: string, folded: string): { starts: Int32Array; sources: Int32Array } | undefined {
-  const starts = new Int32Array(text.length + 1);
-  const sources = new Int32Array(folded.length);
-  let at = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    starts[i] = at;
-    const code = text.charCodeAt(i);
-    let length = 1;
-    if (code >= 128) {
-      if (foldedLengths[code] === 0) foldedLengths[code] = Math.min(254, foldText(text[i]!).length) + 1;
-      length = foldedLengths[code]! - 1;
-    }
-    for (let k = 0; k < length && at + k < folded.length; k += 1) sources[at + k] = i;
-    at += length;
-  }
-  starts[text.length] = at;
-  return at === folded.length ? { starts, sources } : undefined;
+/** A word's first two folded letters as one number (the second 0 when it has one letter), as candidateWords reads them. */
+function pairKeyOf(word: string): number {
+  return word.charCodeAt(0) * 1_024 + (word.length > 1 ? word.charCodeAt(1) : 0);
+}
+
+const WORD_CLASS = '0-9A-Za-z\\u00c0-\\u024f';
+// By the matched terms' first two letters: a pattern finding the words that may start like one of them.
+const MAX_WORD_START_PATTERNS = 256;
+const wordStartPatterns = new Map<string, RegExp>();
+/** What each word code folds to ("É" → "e", "œ" → "oe"). */
+const foldedWordCodes = Array.from({ length: WORD_CODES }, (_, code) => (isWordCode(code) ? foldText(String.fromCharCode(code)) : ''));
+
+/** A character class body of the word codes whose folding passes `test`; empty when none does. */
+function classOf(test: (folded: string) => boolean): string {
+  let codes = '';
+  for (let code = 0; code < WORD_CODES; code += 1)
+    if (wordCodes[code] === 1 && test(foldedWordCodes[code]!)) codes += `\\u${code.toString(16).padStart(4, '0')}`;
+  return codes;
 }
 
 /**
- * Where, in order, words of `part` start that may begin with one of `heads` (folded first letters of
- * the matched terms), before `limit`: the folded text is searched for each head, so that a chunk
- * without any costs a few `indexOf`. When folding is not character by character, every word is one.
+ * A pattern for the words (isWordCode's) whose folding may start with the first two letters of one of
+ * `terms`: a letter that folds to the first and one whose folding starts with the second, or one
+ * letter that folds to both ("œ" for "oe"), at a word start (the look-behind after the first letter:
+ * the engine then skips to the letters it needs). More words than the terms start, never fewer: the
+ * caller checks each word found. The engine rejects the others, with no match handed back a word.
  */
-function candidateStarts(part: string, startsWord: boolean, heads: Set<string>, limit: number): number[] {
-  const folded = foldText(part);
-  const isStart = (at: number) => isWordCode(part.charCodeAt(at)) && (at === 0 ? startsWord : !isWordCode(part.charCodeAt(at - 1)));
-  // œ, æ, ß fold to two letters: folded offsets are then mapped back to the text's.
-  const mapping = folded.length === part.length ? undefined : mapFolding(part, folded);
-  const starts: number[] = [];
-  if (folded.length !== part.length && mapping === undefined) {
-    for (let at = 0; at < limit; at += 1) if (isStart(at)) starts.push(at);
-    return starts;
-  }
-  for (const head of heads) {
-    for (let at = folded.indexOf(head); at >= 0; at = folded.indexOf(head, at + 1)) {
-      const start = mapping ? mapping.sources[at]! : at;
-      if (start >= limit) break;
-      // A head found inside a character's folding (the "e" of "œ") does not start a word.
-      if ((!mapping || mapping.starts[start] === at) && isStart(start)) starts.push(start);
+function wordStartPattern(terms: string[]): RegExp {
+  const heads = [...new Set(terms.map((term) => term.slice(0, 2)))].sort();
+  const key = heads.join('\n');
+  let pattern = wordStartPatterns.get(key);
+  if (!pattern) {
+    const start = `(?<![${WORD_CLASS}].)`;
+    const alternatives: string[] = [];
+    const empty = classOf((folded) => folded === '');
+    if (empty) alternatives.push(`[${empty}]${start}`);
+    for (const head of heads) {
+      const single = classOf((folded) => folded === head[0]);
+      if (head.length === 1) {
+        if (single) alternatives.push(`[${single}]${start}(?![${WORD_CLASS}])`);
+        continue;
+      }
+      const next = classOf((folded) => folded === '' || folded.startsWith(head[1]!));
+      if (single && next) alternatives.push(`[${single}]${start}[${next}]`);
+      const double = classOf((folded) => folded.startsWith(head));
+      if (double) alternatives.push(`[${double}]${start}`);
     }
+    pattern = new RegExp(alternatives.length > 0 ? `(?:${alternatives.join('|')})[${WORD_CLASS}]*` : '(?!)', 'g');
+    if (wordStartPatterns.size >= MAX_WORD_START_PATTERNS) wordStartPatterns.clear();
+    wordStartPatterns.set(key, pattern);
   }
-  // Heads of one or two letters can start the same word as a longer head.
-  return [...new Set(starts)].sort((a, b) => a - b);
+  return pattern;
 }
+
+/**
+ * The words of `text` starting from `from` up to `limit` whose first two folded letters may start one
+ * of the matched terms (`pairs`, pairKeyOf of each; `pattern`, wordStartPattern of their first
+ * letters), as start and end pairs; a word ends by `end` at the latest. The pattern skips the other
+ * words in the regular expression engine, nothing is folded: folding whole chunks, finding the terms'
+ * first letters there and mapping the offsets back was most of a snippet's cost (decision 067). A word
+ * whose first letters do not fold one to one ("œ", "ß") is kept, for the caller's full check. A word
+ * that `from` is inside of is not one.
+ */
+function candidateWords(text: string, from: number, end: number, limit: number, pattern: RegExp, pairs: Set<number>): number[] {
+  const found: number[] = [];
+  // From the character before: the pattern sees whether `from` starts a word.
+  const offset = from > 0 ? from - 1 : 0;
+  const part = text.slice(offset, end);
+  pattern.lastIndex = from - offset;
+  for (let match = pattern.exec(part); match !== null; match = pattern.exec(part)) {
+    const start = offset + match.index;
+    if (start >= limit) break;
+    const wordEnd = start + match[0].length;
+    const first = singleFoldedCodes[text.charCodeAt(start)]!;
+    const second = wordEnd - start > 1 ? singleFoldedCodes[text.charCodeAt(start + 1)]! : -1;
+    if (first === 0 || second === 0 || pairs.has(first * 1_024 + (second < 0 ? 0 : second))) found.push(start, wordEnd);
+  }
+  return found;
+}
+
+/** Whitespace that `\s+` → " " would change: any but a lone space. */
+const SPACE_RUN = /[^\S ]| {2}/;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -313,11 +357,31 @@ function firstInOrder(items: number[], count: number, compare: (a: number, b: nu
   return best;
 }
 
-/** What one query matched: article numbers (visible, of the tag) and their scores, by article number. */
+/** What one query matched: article numbers (visible, of the tag) and their scores, in the same order. */
 interface Matches {
   docs: number[];
   scores: Float64Array;
   expansions: Expansion[][];
+}
+
+/** A scratch of the query (SearchIndex.takeScratch): a score and a mark an article, and the articles reached. */
+interface Scratch {
+  scores: Float64Array;
+  marks: Uint8Array;
+  reached: Reached;
+}
+
+/** Article numbers in the order a query reached them (each once), in an array of one slot an article: none grown a query. */
+interface Reached {
+  numbers: Int32Array;
+  length: number;
+}
+
+/** Articles a part may match: those whose mark in `marks` is `low` or `high`. */
+interface Gate {
+  marks: Uint8Array;
+  low: number;
+  high: number;
 }
 
 /**
@@ -444,6 +508,8 @@ export class SearchIndex {
     this.removed = 0;
     this.pairSets = [];
     this.arena = new ByteArena();
+    this.norms = undefined;
+    this.expansions.clear();
     this.wide = json.docs.length > SMALL_NUMBERS;
     for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
@@ -474,6 +540,8 @@ export class SearchIndex {
   private addInfo(id: string, time: number, tags: string[], lengths: number[], pairs: string): number {
     this.dateOrder = undefined;
     this.tagRuns = undefined;
+    this.norms = undefined;
+    this.expansions.clear();
     const number = this.ids.length;
     if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
@@ -548,6 +616,8 @@ export class SearchIndex {
     this.ids[number] = undefined;
     this.dateOrder = undefined;
     this.tagRuns = undefined;
+    this.norms = undefined;
+    this.expansions.clear();
     this.tagNumbersOf[number] = [];
     this.pairSets[number] = EMPTY_PAIRS;
     FIELDS.forEach((_, field) => {
@@ -602,6 +672,8 @@ export class SearchIndex {
     this.removed = 0;
     this.dateOrder = undefined;
     this.tagRuns = undefined;
+    this.norms = undefined;
+    this.expansions.clear();
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -654,10 +726,16 @@ export class SearchIndex {
     const tagNumber = tag === undefined ? undefined : (this.tagNumbers.get(tagKey(tag)) ?? -1);
     // Without a tag and with every article public (the usual case), no article needs a look.
     const all = this.options.allVisible?.() ?? false;
-    return (number) =>
-      this.ids[number] !== undefined &&
-      (tagNumber === undefined || this.tagNumbersOf[number]!.includes(tagNumber)) &&
-      (all || this.options.isVisible(this.ids[number]!));
+    if (tagNumber === undefined) return (number) => this.ids[number] !== undefined && (all || this.options.isVisible(this.ids[number]!));
+    // The tag looked up in the typed arrays facets count with, not in an array an article.
+    const { starts, tags } = this.readTagRuns();
+    return (number) => {
+      if (this.ids[number] === undefined) return false;
+      let run = starts[number]!;
+      const end = starts[number + 1]!;
+      while (run < end && tags[run] !== tagNumber) run += 1;
+      return run < end && (all || this.options.isVisible(this.ids[number]!));
+    };
   }
 
   /** Every visible article carrying the tag (or all when no tag). */
@@ -675,6 +753,21 @@ export class SearchIndex {
    * adjacent letters swapped count as one typo (Damerau), as in the search engines readers know.
    */
   private expand(word: string, last: boolean, typos = typoBudget(word)): Expansion[] {
+    // The same word reaches the same terms until the index changes: readers' queries share most words.
+    const key = `${typos}${last ? '+' : ' '}${word}`;
+    let found = this.expansions.get(key);
+    if (!found) {
+      found = this.expandAnew(word, last, typos);
+      if (this.expansions.size >= MAX_CACHED_EXPANSIONS) this.expansions.clear();
+      this.expansions.set(key, found);
+    }
+    return found;
+  }
+
+  // Query word → the terms it reaches (read-only arrays, shared), emptied on any change of the index.
+  private readonly expansions = new Map<string, Expansion[]>();
+
+  private expandAnew(word: string, last: boolean, typos: number): Expansion[] {
     const forms = [...new Set([stemWord(word, 'fr'), stemWord(word, 'en')])];
     const found = new Map<string, Expansion>();
     const add = (term: string, weight: number, postings: TermPostings) => {
@@ -720,24 +813,84 @@ export class SearchIndex {
     return [...found.values()];
   }
 
-  /** Adds each posting's BM25+ score to the articles `accept` lets through, and calls `hit` for each of them. */
-  private scorePostings(expansions: Expansion[], scores: Float64Array, accept: (number: number) => boolean, hit: (number: number) => void): void {
+  // Per field, each article's K × (1 − B + B × length / average length), the BM25 denominator's share
+  // that depends on the article: made once per change, not per posting and query (decision 067).
+  private norms: Float64Array[] | undefined;
+
+  private readNorms(): Float64Array[] {
+    if (!this.norms) {
+      const count = this.numbers.size;
+      this.norms = FIELDS.map((_, field) => {
+        const averageLength = this.totalLengths[field]! / Math.max(1, count) || 1;
+        const lengths = this.lengths[field]!;
+        const norms = new Float64Array(lengths.length);
+        for (let number = 0; number < lengths.length; number += 1) norms[number] = K * (1 - B + (B * lengths[number]!) / averageLength);
+        return norms;
+      });
+    }
+    return this.norms;
+  }
+
+  // Arrays of one slot an article, zero between queries: each query takes them and clears the slots it
+  // wrote, rather than allocating (and the collector freeing) 90 KB at 10,000 articles a clause.
+  private readonly scratches: Scratch[] = [];
+
+  private takeScratch(): Scratch {
+    const scratch = this.scratches.pop();
+    if (scratch && scratch.marks.length >= this.ids.length) return scratch;
+    const size = this.ids.length;
+    return { scores: new Float64Array(size), marks: new Uint8Array(size), reached: { numbers: new Int32Array(size), length: 0 } };
+  }
+
+  /** Gives a scratch back, the slots of the articles it reached and of `touched` (every other it wrote) cleared. */
+  private giveBack(scratch: Scratch, touched: number[] = []): void {
+    const { numbers, length } = scratch.reached;
+    for (let at = 0; at < length; at += 1) {
+      scratch.scores[numbers[at]!] = 0;
+      scratch.marks[numbers[at]!] = 0;
+    }
+    for (let at = 0; at < touched.length; at += 1) {
+      scratch.scores[touched[at]!] = 0;
+      scratch.marks[touched[at]!] = 0;
+    }
+    scratch.reached.length = 0;
+    this.scratches.push(scratch);
+  }
+
+  /**
+   * Adds each posting's BM25+ score to the articles still in the running for step `step`: those whose
+   * mark is `step` or `step + 1` and, at step 0, whose gate mark is `gateLow` or `gateHigh` (no gate:
+   * every article). An article at `step` moves to `step + 1`; at step 0 it is added to the scratch's reached.
+   * Loops over typed arrays and no closure a posting: this is most of a query's matching time.
+   */
+  private scorePostings(expansions: Expansion[], into: Scratch, step: number, gate?: Gate, only = false): void {
     const count = this.numbers.size;
+    const norms = this.readNorms();
+    const { scores, marks, reached } = into;
+    // `only`: the articles whose mark is `step` are scored, and nothing else changes.
+    const next = only ? step : step + 1;
     for (const { weight, postings } of expansions) {
       for (let fieldAt = 0; fieldAt < postings.length; fieldAt += 1) {
         const field = postings[fieldAt];
         if (!field) continue;
         const idf = Math.log(1 + (count - field.length + 0.5) / (field.length + 0.5));
         const boost = BOOSTS[fieldAt]! * weight * idf;
-        const averageLength = this.totalLengths[fieldAt]! / Math.max(1, count) || 1;
-        const lengths = this.lengths[fieldAt]!;
+        const norm = norms[fieldAt]!;
         const { docs, frequencies } = field;
         for (let i = 0; i < field.length; i += 1) {
           const number = docs[i]!;
-          if (!accept(number)) continue;
-          hit(number);
+          const mark = marks[number]!;
+          if (mark !== step && mark !== next) continue;
+          if (mark === step && !only) {
+            if (step === 0 && gate !== undefined) {
+              const open = gate.marks[number]!;
+              if (open !== gate.low && open !== gate.high) continue;
+            }
+            marks[number] = next;
+            if (step === 0) reached.numbers[reached.length++] = number;
+          }
           const frequency = frequencies[i]!;
-          scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * lengths[number]!) / averageLength)));
+          scores[number]! += boost * (D + (frequency * (K + 1)) / (frequency + norm[number]!));
         }
       }
     }
@@ -745,34 +898,71 @@ export class SearchIndex {
 
   /**
    * Articles having every word of a part (each through any of its terms; a phrase's words only as
-   * typed, stemmed), among those `accept` lets through, with their scores; a phrase checked in the text.
+   * typed, stemmed), among those `gate` lets through, with their scores (in the same order); a phrase
+   * checked in the text.
    */
-  private matchPart(part: QueryPart, accept: (number: number) => boolean, reached: Expansion[], exact = part.phrase): Map<number, number> {
-    const size = this.ids.length;
-    const scores = new Float64Array(size);
-    const seen = new Uint8Array(size);
-    const docs: number[] = [];
-    part.words.slice(0, 255).forEach((word, at) => {
-      const expansions = exact ? this.expand(word, false, 0) : this.expand(word, part.prefix === true && at === part.words.length - 1);
-      reached.push(...expansions);
-      this.scorePostings(
-        expansions,
-        scores,
-        (number) => (seen[number] === at || seen[number] === at + 1) && (at > 0 || accept(number)),
-        (number) => {
-          if (seen[number] !== at) return;
-          seen[number] = at + 1;
-          if (at === 0) docs.push(number);
-        },
-      );
+  private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): { docs: number[]; scores: number[] } {
+    const scratch = this.takeScratch();
+    const { numbers: docs } = scratch.reached;
+    const words = part.words.slice(0, 255);
+    const expansions = words.map((word, at) => {
+      const found = exact ? this.expand(word, false, 0) : this.expand(word, part.prefix === true && at === part.words.length - 1);
+      reached.push(...found);
+      return found;
     });
-    const matched = new Map<number, number>();
-    const length = Math.min(255, part.words.length);
-    const isPhrase = part.phrase ? this.phraseCheck(part.words) : undefined;
-    for (const number of docs) {
-      if (seen[number] === length && (!isPhrase || isPhrase(number))) matched.set(number, scores[number]!);
+    const matched: { docs: number[]; scores: number[] } = { docs: [], scores: [] };
+    if (part.phrase) {
+      // Articles having every word first, then the phrase checked, then only those scored: the
+      // phrase of two common words that few articles hold no longer scores thousands (decision 067).
+      expansions.forEach((found, at) => this.markPostings(found, scratch, at, gate));
+      const isPhrase = this.phraseCheck(part.words);
+      let left = 0;
+      for (let each = 0; each < scratch.reached.length; each += 1) {
+        const number = docs[each]!;
+        scratch.marks[number] = scratch.marks[number] === words.length && isPhrase(number) ? 1 : 0;
+        left += scratch.marks[number]!;
+      }
+      // The same sums in the same order as scoring word by word: the same scores to the last bit.
+      if (left > 0) for (const found of expansions) this.scorePostings(found, scratch, 1, undefined, true);
+      for (let each = 0; each < scratch.reached.length; each += 1) {
+        const number = docs[each]!;
+        if (scratch.marks[number] !== 1) continue;
+        matched.docs.push(number);
+        matched.scores.push(scratch.scores[number]!);
+      }
+    } else {
+      expansions.forEach((found, at) => this.scorePostings(found, scratch, at, gate));
+      for (let each = 0; each < scratch.reached.length; each += 1) {
+        const number = docs[each]!;
+        if (scratch.marks[number] !== words.length) continue;
+        matched.docs.push(number);
+        matched.scores.push(scratch.scores[number]!);
+      }
     }
+    this.giveBack(scratch);
     return matched;
+  }
+
+  /** scorePostings' walk without the scores: which articles are still in the running for step `step`. */
+  private markPostings(expansions: Expansion[], into: Scratch, step: number, gate: Gate): void {
+    const { marks, reached } = into;
+    const next = step + 1;
+    for (const { postings } of expansions) {
+      for (const field of postings) {
+        if (!field) continue;
+        const { docs } = field;
+        for (let i = 0; i < field.length; i += 1) {
+          const number = docs[i]!;
+          if (marks[number] !== step) continue;
+          if (step === 0) {
+            const open = gate.marks[number]!;
+            if (open !== gate.low && open !== gate.high) continue;
+            reached.numbers[reached.length++] = number;
+          }
+          marks[number] = next;
+        }
+      }
+    }
   }
 
   /**
@@ -822,49 +1012,62 @@ export class SearchIndex {
    * on its own, among the articles the earlier clauses left.
    */
   private match(query: ParsedQuery, tag: string | undefined): Matches {
-    const size = this.ids.length;
-    const scores = new Float64Array(size);
-    // How many of the clauses, in order, each article has met so far.
-    const matched = new Uint8Array(size);
-    let candidates: number[] = [];
+    // The scores, and how many of the clauses, in order, each article has met so far (its mark).
+    const scratch = this.takeScratch();
+    const { scores, marks, reached: reachedFirst } = scratch;
     const expansions: Expansion[][] = [];
     // Clauses of single words first: a phrase is then checked in the fewest texts.
     const isSimple = (clause: QueryPart[]) => clause.every((part) => part.words.length === 1);
     const clauses = [...query.clauses.filter(isSimple), ...query.clauses.filter((clause) => !isSimple(clause))];
     clauses.forEach((clause, at) => {
       const reached: Expansion[] = [];
-      const meet = (number: number) => {
-        if (matched[number] !== at) return;
-        matched[number] = at + 1;
-        if (at === 0) candidates.push(number);
-      };
-      const open = (number: number) => matched[number] === at || matched[number] === at + 1;
       for (const part of clause) {
         if (part.words.length === 1) {
           const expansions = this.expand(part.words[0]!, part.prefix === true);
           reached.push(...expansions);
-          this.scorePostings(expansions, scores, open, meet);
+          this.scorePostings(expansions, scratch, at);
         } else {
-          for (const [number, score] of this.matchPart(part, open, reached)) {
-            if (!open(number)) continue;
-            meet(number);
-            scores[number]! += score;
+          const found = this.matchPart(part, { marks, low: at, high: at + 1 }, reached);
+          for (let each = 0; each < found.docs.length; each += 1) {
+            const number = found.docs[each]!;
+            if (marks[number] !== at && marks[number] !== at + 1) continue;
+            if (marks[number] === at) {
+              marks[number] = at + 1;
+              if (at === 0) reachedFirst.numbers[reachedFirst.length++] = number;
+            }
+            scores[number]! += found.scores[each]!;
           }
         }
       }
       expansions.push(reached);
     });
-    const keep = this.visibleFilter(tag);
-    candidates = candidates.filter((number) => matched[number] === clauses.length && keep(number));
+    let candidates: number[] = [];
+    // Every article public and no tag: only removed ones are left out, with no call an article.
+    const keep = tag === undefined && (this.options.allVisible?.() ?? false) ? undefined : this.visibleFilter(tag);
+    for (let each = 0; each < reachedFirst.length; each += 1) {
+      const number = reachedFirst.numbers[each]!;
+      if (marks[number] === clauses.length && (keep ? keep(number) : this.ids[number] !== undefined)) candidates.push(number);
+    }
     for (const part of query.excluded) {
       if (candidates.length === 0) break;
-      const inCandidates = new Uint8Array(size);
-      for (const number of candidates) inCandidates[number] = 1;
+      const inCandidates = this.takeScratch();
+      for (const number of candidates) inCandidates.marks[number] = 1;
       // An excluded word is excluded as typed (and stemmed): no typo, no completion.
-      const excluded = this.matchPart({ ...part, prefix: false }, (number) => inCandidates[number] === 1, [], true);
-      if (excluded.size > 0) candidates = candidates.filter((number) => !excluded.has(number));
+      const excluded = this.matchPart({ ...part, prefix: false }, { marks: inCandidates.marks, low: 1, high: 1 }, [], true);
+      if (excluded.docs.length > 0) {
+        for (const number of excluded.docs) inCandidates.marks[number] = 2;
+        const kept = candidates.filter((number) => inCandidates.marks[number] === 1);
+        this.giveBack(inCandidates, candidates);
+        candidates = kept;
+      } else {
+        this.giveBack(inCandidates, candidates);
+      }
     }
-    return { docs: candidates, scores, expansions };
+    // A loop: Float64Array.from with a map function cost more than the whole scoring.
+    const candidateScores = new Float64Array(candidates.length);
+    for (let at = 0; at < candidates.length; at += 1) candidateScores[at] = scores[candidates[at]!]!;
+    this.giveBack(scratch);
+    return { docs: candidates, scores: candidateScores, expansions };
   }
 
   /** The index terms through which a matched article matched, for its snippet. */
@@ -918,11 +1121,11 @@ export class SearchIndex {
     const page = Math.max(1, Math.floor(query.page ?? 1));
     const matches = parsed.clauses.length === 0 ? undefined : this.match(parsed, query.tag);
     const numbers = matches?.docs ?? this.listAll(query.tag);
-    const byScore = (a: number, b: number) => matches!.scores[b]! - matches!.scores[a]! || this.compareByDate(a, b);
-    const byDate = !matches || query.sort === 'date';
     const total = numbers.length;
     const facets = this.facetsOf(numbers);
-    const pageNumbers = (byDate ? this.inDateOrder(numbers, page * pageSize) : firstInOrder(numbers, page * pageSize, byScore)).slice((page - 1) * pageSize);
+    const pageNumbers = (!matches || query.sort === 'date' ? this.inDateOrder(numbers, page * pageSize) : this.bestOf(matches, page * pageSize)).slice(
+      (page - 1) * pageSize,
+    );
     const answer: SearchResults = {
       total,
       hits: pageNumbers.map((number) => {
@@ -937,6 +1140,36 @@ export class SearchIndex {
       if (suggestion) answer.suggestion = suggestion;
     }
     return answer;
+  }
+
+  /**
+   * The first `count` matches by score, then newest first (a total order: the same page whatever the
+   * matches' order): a sort when the page is a large share of them, else one pass keeping the best
+   * few in order, compared inline.
+   */
+  private bestOf({ docs, scores }: Matches, count: number): number[] {
+    const { ranks } = this.readDateRanks();
+    // True when the match at `a` comes before the one at `b`.
+    const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && ranks[docs[a]!]! < ranks[docs[b]!]!);
+    if (count * 8 >= docs.length) {
+      const all = docs.map((_, at) => at);
+      all.sort((a, b) => scores[b]! - scores[a]! || ranks[docs[a]!]! - ranks[docs[b]!]!);
+      return all.slice(0, count).map((at) => docs[at]!);
+    }
+    const best: number[] = [];
+    for (let at = 0; at < docs.length; at += 1) {
+      if (best.length === count && !before(at, best[count - 1]!)) continue;
+      let low = 0;
+      let high = best.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before(at, best[middle]!)) high = middle;
+        else low = middle + 1;
+      }
+      best.splice(low, 0, at);
+      if (best.length > count) best.pop();
+    }
+    return best.map((at) => docs[at]!);
   }
 
   /** Ids of every visible article matching the text (all when empty), newest first: the items API's list. */
@@ -977,10 +1210,22 @@ export class SearchIndex {
     return facets.sort((a, b) => b.count - a.count || frenchTagOrder.compare(a.tag, b.tag));
   }
 
+  /** True when the word alone (completed, as the last word of a query) finds a visible article of the tag: the first one found ends the walk. */
+  private matchesAny(word: string, tag: string | undefined): boolean {
+    const keep = this.visibleFilter(tag);
+    for (const { postings } of this.expand(word, true)) {
+      for (const field of postings) {
+        if (!field) continue;
+        for (let i = 0; i < field.length; i += 1) if (keep(field.docs[i]!)) return true;
+      }
+    }
+    return false;
+  }
+
   /** The closest query made of indexed words, when it finds something. */
   private suggest(words: string[], tag: string | undefined): string | undefined {
     const replaced = words.map((word) => {
-      if (this.match(plainQuery([word]), tag).docs.length > 0) return word;
+      if (this.matchesAny(word, tag)) return word;
       // One word alone, with one more typo allowed: the nearest term, then the most common one.
       let best: { term: string; distance: number; count: number } | undefined;
       for (const form of new Set([stemWord(word, 'fr'), stemWord(word, 'en')])) {
@@ -1028,27 +1273,30 @@ export class SearchIndex {
     const language: StemLanguage = stemLanguageOf(textLanguage);
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];
-    // Cheap first test of each word: its first three letters must start some matched term.
+    // Cheap first test of each word: its first three folded letters must start some matched term.
     const heads = new Set(termList.map((term) => term.slice(0, 3)));
+    const pairs = new Set(termList.map(pairKeyOf));
+    const pattern = wordStartPattern(termList);
     const marks: { start: number; end: number; term: string }[] = [];
     // Scans a chunk at a time and stops after the first chunk with a match: the snippet is cut there.
     let chunk = firstChunk;
     for (; termList.length > 0 && chunk < text.length && marks.length === 0; chunk += SCAN_CHUNK) {
       if (!complete && chunk + SCAN_CHUNK + 40 > text.length) return chunk;
-      const part = text.slice(chunk, chunk + SCAN_CHUNK + 40);
+      const partEnd = Math.min(text.length, chunk + SCAN_CHUNK + 40);
       // Words starting past the chunk are the next chunk's, unless this is the last one.
-      const startsBefore = chunk + SCAN_CHUNK < text.length ? SCAN_CHUNK : part.length;
-      for (const start of candidateStarts(part, chunk === 0 || !isWordCode(text.charCodeAt(chunk - 1)), heads, startsBefore)) {
-        let end = start + 1;
-        while (end < part.length && isWordCode(part.charCodeAt(end))) end += 1;
-        const raw = part.slice(start, end);
+      const startsBefore = chunk + SCAN_CHUNK < text.length ? chunk + SCAN_CHUNK : partEnd;
+      const found = candidateWords(text, chunk, partEnd, startsBefore, pattern, pairs);
+      for (let each = 0; each < found.length; each += 2) {
+        const start = found[each]!;
+        const end = found[each + 1]!;
+        const raw = text.slice(start, end);
         // eslint-disable-next-line no-control-regex
         const word = /^[\x00-\x7f]*$/.test(raw) ? raw.toLowerCase() : foldWord(raw);
         if (!heads.has(word.slice(0, 3))) continue;
         const stem = stemWord(word, language);
         const term = terms.has(stem) ? stem : terms.has(word) ? word : termList.find((candidate) => stem.startsWith(candidate) || word.startsWith(candidate));
         if (term === undefined) continue;
-        marks.push({ start: chunk + start, end: chunk + end, term });
+        marks.push({ start, end, term });
         if (marks.length >= MAX_MARKS) break;
       }
     }
@@ -1088,7 +1336,8 @@ export class SearchIndex {
       at = mark.end;
     }
     html += escapeHtml(text.slice(at, to)) + (to < text.length ? '…' : '');
-    return html.replace(/\s+/g, ' ');
+    // Most snippets have no run of spaces to collapse: then no copy is made.
+    return SPACE_RUN.test(html) ? html.replace(/\s+/g, ' ') : html;
   }
 
   /** Articles close to this one by shared tags and terms: any of its terms, scored, times one plus the tags shared. */
