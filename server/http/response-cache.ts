@@ -210,11 +210,20 @@ const brotliLarge = (body: Buffer) => ({
 });
 const GZIP_LARGE = { ...GZIP_FAST, chunkSize: LARGE_OUTPUT_CHUNK };
 
-/** Compresses on the spot, at the levels compressOnce would use for this size. */
+/**
+ * A list written into the shared buffer (the items API's list of every match): brotli 0 with the size
+ * hint, 1.7 against 2.3 ms on a 3.6 MB list and 0.12 against 0.19 ms on 450 KB, for 12-40 % more of
+ * very few bytes (205 against 182 KB; 17.6 against 12.3 KB): the list is made anew for each search,
+ * and asked again it is compressed at the best levels (decision 069).
+ */
+const brotliList = (body: Buffer) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+});
+
+/** Compresses a list on the spot, before the shared buffer it is in is written again. */
 function compressNow(body: Buffer, encoding: Encoding): Buffer {
-  const large = body.length >= COMPRESS_ON_THREAD_BYTES;
-  if (encoding === 'br') return zlib.brotliCompressSync(body, large ? brotliLarge(body) : brotliFast(body));
-  return zlib.gzipSync(body, large ? GZIP_LARGE : GZIP_FAST);
+  if (encoding === 'br') return zlib.brotliCompressSync(body, brotliList(body));
+  return zlib.gzipSync(body, body.length >= COMPRESS_ON_THREAD_BYTES ? GZIP_LARGE : GZIP_FAST);
 }
 
 /** Compresses fast, for an answer sent once or for the first time; small bodies on the spot, where a thread hop would cost more than it saves. */

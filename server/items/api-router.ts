@@ -57,8 +57,8 @@ let scratch = Buffer.alloc(0);
 
 /** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8, and a hash that names those bytes; `scratch`: in the shared buffer. */
 function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; scratch: boolean } {
-  // Plain loops and Buffer#copy: a list of thousands paid a closure call and a TypedArray#set per
-  // entry, twice, about a third of this function (decision 069).
+  // Plain loops, no closure call per entry; TypedArray#set, not Buffer#copy (which makes a view per
+  // call): 0.36 against 0.63 ms for a list of 3,000 (decision 069).
   const entries: ListEntry[] = new Array<ListEntry>(list.length);
   const digests = Buffer.allocUnsafe(list.length * DIGEST_BYTES);
   let length = 2 + Math.max(0, list.length - 1);
@@ -66,7 +66,7 @@ function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; sc
     const entry = entryOf(list[at]!);
     entries[at] = entry;
     length += entry.json.length;
-    entry.digest.copy(digests, at * DIGEST_BYTES);
+    digests.set(entry.digest, at * DIGEST_BYTES);
   }
   // The same length as hashBody's, and apart from it: a list's bytes are named by their entries in order.
   const hash = createHash('sha256').update('list').update(digests).digest('base64url').slice(0, 27);
@@ -77,7 +77,9 @@ function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; sc
   let at = 1;
   for (let index = 0; index < entries.length; index++) {
     if (index > 0) body[at++] = COMMA;
-    at += entries[index]!.json.copy(body, at);
+    const { json } = entries[index]!;
+    body.set(json, at);
+    at += json.length;
   }
   body[at] = CLOSE_BRACKET;
   return { body, hash, scratch: inScratch };
