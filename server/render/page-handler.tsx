@@ -25,7 +25,11 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** A Fetch Request for the static handler, from the parsed target only; aborted when the client goes away. */
 function toFetchRequest(url: string, res: Response): globalThis.Request {
   const controller = new AbortController();
-  res.on('close', () => controller.abort());
+  // Only when the client left first: aborting after the answer made a DOMException, with its stack,
+  // for every page (decision 069).
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   // Concatenated, not resolved: a path such as "//x" must stay a path, not become a host.
   return new globalThis.Request(`http://localhost${url}`, { method: 'GET', signal: controller.signal });
 }
