@@ -33,6 +33,9 @@ interface ListEntry {
 }
 const listEntries = new WeakMap<ArticleSummary, ListEntry>();
 const DIGEST_BYTES = 32;
+const OPEN_BRACKET = 0x5b;
+const COMMA = 0x2c;
+const CLOSE_BRACKET = 0x5d;
 
 function entryOf(item: ArticleSummary): ListEntry {
   let entry = listEntries.get(item);
@@ -54,25 +57,31 @@ let scratch = Buffer.alloc(0);
 
 /** A list as JSON.stringify(list.map(toWireItem)) writes it, in UTF-8, and a hash that names those bytes; `scratch`: in the shared buffer. */
 function writeListJson(list: ArticleSummary[]): { body: Buffer; hash: string; scratch: boolean } {
-  const entries = list.map(entryOf);
+  // Plain loops, no closure call per entry; TypedArray#set, not Buffer#copy (which makes a view per
+  // call): 0.36 against 0.63 ms for a list of 3,000 (decision 069).
+  const entries: ListEntry[] = new Array<ListEntry>(list.length);
   const digests = Buffer.allocUnsafe(list.length * DIGEST_BYTES);
   let length = 2 + Math.max(0, list.length - 1);
-  entries.forEach((entry, at) => {
+  for (let at = 0; at < list.length; at++) {
+    const entry = entryOf(list[at]!);
+    entries[at] = entry;
     length += entry.json.length;
     digests.set(entry.digest, at * DIGEST_BYTES);
-  });
+  }
   // The same length as hashBody's, and apart from it: a list's bytes are named by their entries in order.
   const hash = createHash('sha256').update('list').update(digests).digest('base64url').slice(0, 27);
   const inScratch = length <= SCRATCH_MAX_BYTES;
   if (inScratch && scratch.length < length) scratch = Buffer.allocUnsafe(Math.min(SCRATCH_MAX_BYTES, Math.max(length, scratch.length * 2)));
   const body = inScratch ? scratch.subarray(0, length) : Buffer.allocUnsafe(length);
-  let at = body.write('[');
-  entries.forEach((entry, index) => {
-    if (index > 0) at += body.write(',', at);
-    body.set(entry.json, at);
-    at += entry.json.length;
-  });
-  body.write(']', at);
+  body[0] = OPEN_BRACKET;
+  let at = 1;
+  for (let index = 0; index < entries.length; index++) {
+    if (index > 0) body[at++] = COMMA;
+    const { json } = entries[index]!;
+    body.set(json, at);
+    at += json.length;
+  }
+  body[at] = CLOSE_BRACKET;
   return { body, hash, scratch: inScratch };
 }
 

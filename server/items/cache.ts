@@ -301,7 +301,13 @@ export class ItemsCache implements ItemsReader {
         seen = sanitised = 0;
       }
       seen += 1;
-      if (!this.preparedSummaries.has(item) && this.sanitisedSummaries.recall(item.summary) === undefined) sanitised += 1;
+      // One lookup for a summary prepared before (the usual case: a list of thousands, every request).
+      const known = this.preparedSummaries.get(item);
+      if (known !== undefined) {
+        prepared.push(known);
+        continue;
+      }
+      if (this.sanitisedSummaries.recall(item.summary) === undefined) sanitised += 1;
       prepared.push(this.prepareSummaryOnce(item));
     }
     return prepared;

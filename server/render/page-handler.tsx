@@ -1,6 +1,7 @@
 // Page routes: the shared route table runs through React Router's static handler (loaders → items
 // cache), then React renders the whole document to HTML. The browser hydrates only the islands in
 // it; the rest is server HTML, the same bytes for every visitor (decision 019).
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import {
@@ -24,7 +25,11 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** A Fetch Request for the static handler, from the parsed target only; aborted when the client goes away. */
 function toFetchRequest(url: string, res: Response): globalThis.Request {
   const controller = new AbortController();
-  res.on('close', () => controller.abort());
+  // Only when the client left first: aborting after the answer made a DOMException, with its stack,
+  // for every page (decision 069).
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   // Concatenated, not resolved: a path such as "//x" must stay a path, not become a host.
   return new globalThis.Request(`http://localhost${url}`, { method: 'GET', signal: controller.signal });
 }
@@ -78,17 +83,47 @@ export function createPageHandler({
 }
 
 /**
+ * Stands for the inlined CSS during a render: random, so no page's content can contain it. The CSS is
+ * half of a search page's bytes and the same on every page; it is copied in as UTF-8 bytes made once,
+ * not carried through React's string and encoded again per request (decision 069).
+ */
+const CSS_MARK = `\u0000site-css-${randomUUID()}\u0000`;
+const cssBytes = new Map<string, Buffer>();
+
+/** The CSS as UTF-8, encoded once per stylesheet (one per build; a few in tests). */
+function encodeCss(css: string): Buffer {
+  let bytes = cssBytes.get(css);
+  if (bytes === undefined) {
+    bytes = Buffer.from(css);
+    if (cssBytes.size >= 8) cssBytes.clear();
+    cssBytes.set(css, bytes);
+  }
+  return bytes;
+}
+
+/**
  * The document as bytes. Apart from the page handler on purpose: the render's strings and objects are
  * dropped here, not kept while the page waits for compression (they would outlive young-generation
- * collections and fill the old one).
+ * collections and fill the old one). The same bytes as `<!DOCTYPE html>` and React's render with the
+ * CSS inline (tested).
  */
 export function renderDocument(handler: StaticHandler, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>, css: string): Buffer {
   const page: PageContext = { ...pageContext, now: new Date().toISOString() };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <PageContextProvider context={page} css={css}>
+    <PageContextProvider context={page} css={CSS_MARK}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </PageContextProvider>,
   );
-  return Buffer.from(`<!DOCTYPE html>${html}`);
+  const at = html.indexOf(CSS_MARK);
+  if (at < 0) return Buffer.from(`<!DOCTYPE html>${html}`);
+  const head = `<!DOCTYPE html>${html.slice(0, at)}`;
+  const tail = html.slice(at + CSS_MARK.length);
+  const style = encodeCss(css);
+  const headBytes = Buffer.byteLength(head);
+  const document = Buffer.allocUnsafe(headBytes + style.length + Buffer.byteLength(tail));
+  document.write(head, 0);
+  style.copy(document, headBytes);
+  document.write(tail, headBytes + style.length);
+  return document;
 }

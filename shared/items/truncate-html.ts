@@ -17,6 +17,25 @@ function tagName(tag: string): string {
  * (it is: it comes out of the server's sanitiser).
  */
 export function truncateHtml(html: string, maxChars: number = SUMMARY_PREVIEW_LENGTH): string {
+  if (maxChars !== SUMMARY_PREVIEW_LENGTH) return cutHtml(html, maxChars);
+  let cut = previews.get(html);
+  if (cut === undefined) {
+    cut = cutHtml(html, maxChars);
+    if (previews.size >= MAX_PREVIEWS) previews.clear();
+    previews.set(html, cut);
+  }
+  return cut;
+}
+
+/**
+ * Cards' previews by summary: a list page cuts each of its summaries twice (its island's props, then
+ * the card), and the same summaries page after page. Bounded in entries (a summary is sanitised HTML
+ * of an article's first paragraph, a few hundred characters): a few MB at most (decision 069).
+ */
+const previews = new Map<string, string>();
+const MAX_PREVIEWS = 4_096;
+
+function cutHtml(html: string, maxChars: number): string {
   const open: string[] = [];
   let out = '';
   let count = 0;

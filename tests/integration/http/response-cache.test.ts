@@ -252,6 +252,35 @@ describe('page cache', () => {
     expect(hits(recorder.lines()) - before).toBe(3);
   });
 
+  // Decision 069: browsers all take brotli; adding gzip on every repeat cost more than the answers.
+  it('keeps a page asked again in the encoding it was sent as sent, among the pages asked twice, and adds the other encoding only when asked', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RESPONSE_CACHE_MAX_MB: '1' }, recorder.logger);
+    const cache = ctx.app.locals.responseCache as { bytes: number };
+    const first = await getRaw(ctx.app, '/articles?f=java', { 'Accept-Encoding': 'br' });
+    const bytesOnce = cache.bytes;
+    const again = await getRaw(ctx.app, '/articles?f=java', { 'Accept-Encoding': 'br' });
+    expect(hits(recorder.lines())).toBe(1);
+    expect(again.body.equals(first.body)).toBe(true);
+    // Nothing is compressed behind the answer: the cache holds the bytes sent, and no gzip copy.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cache.bytes).toBe(bytesOnce);
+    // A long tail of pages asked once does not push it out.
+    for (let at = 0; at < 60; at += 1) await getRaw(ctx.app, `/articles?f=mot${at}`, { 'Accept-Encoding': 'br' });
+    const third = await getRaw(ctx.app, '/articles?f=java', { 'Accept-Encoding': 'br' });
+    expect(hits(recorder.lines())).toBe(2);
+    expect(third.body.equals(first.body)).toBe(true);
+    // A client that takes gzip only gets the same page, made whole once, under the same hash.
+    const before = cache.bytes;
+    const gzip = await getRaw(ctx.app, '/articles?f=java', { 'Accept-Encoding': 'gzip' });
+    expect(hits(recorder.lines())).toBe(3);
+    expect(gunzipSync(gzip.body).equals(brotliDecompressSync(first.body))).toBe(true);
+    expect(gzip.headers.etag).toBe(String(first.headers.etag).replace('-br', '-gzip'));
+    expect(cache.bytes).toBeGreaterThan(before);
+    const fourth = await getRaw(ctx.app, '/articles?f=java', { 'Accept-Encoding': 'br' });
+    expect(fourth.body.equals(first.body)).toBe(true);
+  });
+
   it('empties when the content changes', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
     await cp(path.join(FIXTURE_CONTENT_DIR, 'articles'), path.join(dir, 'articles'), { recursive: true });

@@ -2,9 +2,11 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_CONTENT_DIR, FIXTURE_IDS_NEWEST_FIRST } from '../../support/fixtures';
+import { getRaw } from '../../support/raw-request';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 const API = '/www-be/items/v1.0';
@@ -60,6 +62,33 @@ describe('GET /items', () => {
     } finally {
       await edited.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a list as the same JSON in brotli, gzip and none, under one hash, each time it is made (decision 069)', async () => {
+    const uncached = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RESPONSE_CACHE_MAX_MB: '0' });
+    try {
+      for (const url of [`${API}/items`, `${API}/items?f=spring`, `${API}/items?f=kubernetes`]) {
+        const identity = await getRaw(uncached.app, url, { 'Accept-Encoding': 'identity' });
+        const list = JSON.parse(identity.body.toString()) as unknown[];
+        expect(identity.body.toString()).toBe(JSON.stringify(list));
+        const hash = String(identity.headers.etag).replace(/"/g, '');
+        for (const [encoding, decode] of [
+          ['br', brotliDecompressSync],
+          ['gzip', gunzipSync],
+        ] as const) {
+          for (const answer of [
+            await getRaw(uncached.app, url, { 'Accept-Encoding': encoding }),
+            await getRaw(uncached.app, url, { 'Accept-Encoding': encoding }),
+          ]) {
+            expect(answer.headers['content-encoding']).toBe(encoding);
+            expect(decode(answer.body).equals(identity.body), `${url} in ${encoding}`).toBe(true);
+            expect(answer.headers.etag).toBe(`"${hash}-${encoding}"`);
+          }
+        }
+      }
+    } finally {
+      await uncached.close();
     }
   });
 

@@ -25,6 +25,17 @@ describe('truncateHtml', () => {
     expect(truncateHtml(`<p>${text(299)}&eacute;</p>`, 300)).toBe(`<p>${text(299)}&eacute;</p>`);
   });
 
+  it('gives the same preview when asked again, from a card that cuts its props’ preview again, and past its memory of 4,096 summaries', () => {
+    const summaries = Array.from({ length: 5_000 }, (_, at) => `<p>${at} ${text(310 + (at % 7), 'é')}</p>`);
+    const first = summaries.map((summary) => truncateHtml(summary));
+    first.forEach((cut, at) => expect(cut).toBe(`<p>${at} ${text(299 - String(at).length, 'é')}…</p>`));
+    expect(summaries.map((summary) => truncateHtml(summary))).toEqual(first);
+    // A card cuts the preview its island's props carry: nothing more is cut.
+    expect(first.map((cut) => truncateHtml(cut))).toEqual(first);
+    // Another length is never answered with a default-length preview.
+    expect(truncateHtml(summaries[0]!, 10)).toBe(`<p>0 ${text(8, 'é')}…</p>`);
+  });
+
   it('counts characters outside the BMP as one and never splits them', () => {
     expect(truncateHtml(`<p>${'😀'.repeat(5)}</p>`, 3)).toBe('<p>😀😀😀…</p>');
   });

@@ -1,0 +1,106 @@
+// The document's bytes as React renders them with the CSS inline, though the CSS is now copied in as
+// bytes made once (decision 069); and a search page's answer: the same body and ETag for the same
+// request, 304 on a matching If-None-Match, its brotli the same bytes as the identity body.
+import { createHash } from 'node:crypto';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ItemsCache } from '../../../server/items/cache';
+import { renderDocument } from '../../../server/render/page-handler';
+import { loadSiteResources, type SiteResources } from '../../../server/render/site-resources';
+import { EN_PREFIX } from '../../../shared/paths';
+import { PageContextProvider, type PageContext } from '../../../shared/page-context';
+import { createRoutes } from '../../../shared/routes';
+import { getRaw } from '../../support/raw-request';
+import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../support/test-app';
+
+let ctx: TestApp;
+let site: SiteResources;
+let cache: ItemsCache;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  site = await loadSiteResources(rootDir, TEST_SITE_URL, ctx.config.contentDir);
+  cache = new ItemsCache(ctx.source, { ttlSeconds: 60, maxBytes: 8 * 1024 * 1024, logger: ctx.logger, workers: ctx.workers });
+});
+afterAll(async () => {
+  cache.close();
+  await ctx.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** What renderDocument rendered before decision 069: the whole document in one string, CSS inline. */
+function renderReference(handler: ReturnType<typeof createStaticHandler>, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>, css: string) {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <PageContextProvider context={{ ...pageContext, now: new Date().toISOString() }} css={css}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </PageContextProvider>,
+  );
+  return Buffer.from(`<!DOCTYPE html>${html}`);
+}
+
+describe('the document', () => {
+  it.each([
+    ['fr', '/articles?f=spring'],
+    ['fr', '/articles?f=%C3%A9quipe&sort=date'],
+    ['en', '/en/articles?f=java'],
+    ['fr', '/articles/spring-batch-oeuvre'],
+    ['fr', '/articles/no-such-article'],
+  ] as const)('is the bytes React renders with the CSS inline (%s %s), for the built CSS and for CSS with multi-byte characters', async (lang, url) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
+    const handler = createStaticHandler(createRoutes(cache), lang === 'fr' ? {} : { basename: EN_PREFIX });
+    const context = await handler.query(new globalThis.Request(`http://localhost${url}`));
+    if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
+    for (const css of [site.inlineCss, 'body{content:"é → ✓ 𝄞"}', '']) {
+      const made = renderDocument(handler, context, site.pageContexts[lang], css);
+      const reference = renderReference(handler, context, site.pageContexts[lang], css);
+      expect(made.equals(reference), `${url} with ${css.slice(0, 20)}`).toBe(true);
+      expect(made.toString()).toContain(`<style id="site-css">${css}</style>`);
+    }
+  });
+});
+
+describe('a search page asked twice, page cache off', () => {
+  let uncached: TestApp;
+  beforeAll(async () => {
+    uncached = await createTestApp({ RESPONSE_CACHE_MAX_MB: '0' });
+  });
+  afterAll(() => uncached.close());
+
+  it('has the same body and ETag each time, named by the body, in brotli, gzip and none', async () => {
+    const url = '/articles?f=spring&sort=date';
+    const identity = await getRaw(uncached.app, url, { 'Accept-Encoding': 'identity' });
+    expect(identity.status).toBe(200);
+    const hash = createHash('sha256').update(identity.body).digest('base64url').slice(0, 27);
+    expect(identity.headers.etag).toBe(`"${hash}"`);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const [first, second] = [
+        await getRaw(uncached.app, url, { 'Accept-Encoding': encoding }),
+        await getRaw(uncached.app, url, { 'Accept-Encoding': encoding }),
+      ];
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(decode(first.body).equals(identity.body)).toBe(true);
+      expect(decode(second.body).equals(identity.body)).toBe(true);
+      expect(first.headers.etag).toBe(`"${hash}-${encoding}"`);
+      expect(second.headers.etag).toBe(first.headers.etag);
+    }
+  });
+
+  it('answers 304 to If-None-Match with its ETag, in either encoding', async () => {
+    const url = '/en/articles?f=java';
+    const first = await getRaw(uncached.app, url, { 'Accept-Encoding': 'br' });
+    const etag = String(first.headers.etag);
+    const revalidated = await request(uncached.app).get(url).set('Accept-Encoding', 'gzip').set('If-None-Match', etag).expect(304);
+    expect(revalidated.text).toBe('');
+    await request(uncached.app).get(url).set('Accept-Encoding', 'br').set('If-None-Match', '"something-else-br"').expect(200);
+  });
+});
