@@ -217,10 +217,36 @@ function mixHash(value: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-interface WordRecord {
-  count: number;
-  /** The stem's hash, -1 for a stop word. */
+/** What a folded word is for the index in one language, learnt once per thread (see `vocabulary`). */
+interface WordInfo {
+  /** Its stem, null for a stop word. */
+  stem: string | null;
+  /** The stem's hash (hashStem), -1 for a stop word. */
   hash: number;
+  /** Its occurrences in the text being analysed, valid while `pass` is the current one. */
+  count: number;
+  pass: number;
+}
+
+/**
+ * Per language, each folded word met → its stem and hash: an article's words are mostly words other
+ * articles used, and a cold start checked, stemmed and hashed each anew in every article (decision 071).
+ * Bounded like the stems' memo; emptied between two texts when full.
+ */
+const vocabulary = { fr: new Map<string, WordInfo>(), en: new Map<string, WordInfo>() };
+/** Numbers the calls of analyzeText (from 1), so that a word's count is reset on its first occurrence in a text. */
+let currentPass = 0;
+
+/** Empties the words learnt (after a first load: later edits are few, and the memory is better given back). */
+export function forgetVocabulary(): void {
+  vocabulary.fr.clear();
+  vocabulary.en.clear();
+}
+
+function learnWord(word: string, language: StemLanguage): WordInfo {
+  if (stopWords[language].has(word)) return { stem: null, hash: -1, count: 0, pass: 0 };
+  const stem = stemWord(word, language);
+  return { stem, hash: hashStem(stem), count: 0, pass: 0 };
 }
 
 /**
@@ -233,28 +259,43 @@ export function analyzeText(
   into: TermCounts = { counts: new Map(), surfaces: new Map() },
   pairs?: PairCollector,
 ): TermCounts {
-  // Each distinct word counted, then checked and stemmed once: an article says most of its words many
-  // times, and this pass was half of a cold start's analysis. Same terms, counts and order as word by word.
-  const words = new Map<string, WordRecord>();
-  const sequence: WordRecord[] = [];
+  // Each distinct word counted, then taken once: an article says most of its words many times, and
+  // this pass was half of a cold start's analysis. Same terms, counts and order as word by word.
+  if (currentPass >= 0x3fffffff) {
+    // Numbered from 1 again: a word still holding an old number could take it for this text's.
+    forgetVocabulary();
+    currentPass = 0;
+  }
+  const pass = (currentPass += 1);
+  const known = vocabulary[language];
+  if (known.size >= MEMO_LIMIT) known.clear();
+  const distinct: string[] = [];
+  const infos: WordInfo[] = [];
+  const sequence: number[] = [];
   scanWords(foldedForWords(text), (word) => {
-    let record = words.get(word);
-    if (record === undefined) words.set(word, (record = { count: 0, hash: -1 }));
-    record.count += 1;
-    if (pairs) sequence.push(record);
+    let info = known.get(word);
+    if (info === undefined) known.set(word, (info = learnWord(word, language)));
+    if (info.pass !== pass) {
+      info.pass = pass;
+      info.count = 0;
+      distinct.push(word);
+      infos.push(info);
+    }
+    info.count += 1;
+    if (pairs && info.hash >= 0) sequence.push(info.hash);
   });
-  const stops = stopWords[language];
-  for (const [word, record] of words) {
-    if (stops.has(word)) continue;
-    const stem = stemWord(word, language);
-    if (pairs) record.hash = hashStem(stem);
-    into.counts.set(stem, (into.counts.get(stem) ?? 0) + record.count);
-    if (!into.surfaces.has(stem)) into.surfaces.set(stem, word);
+  const { counts, surfaces } = into;
+  for (let at = 0; at < infos.length; at += 1) {
+    const { stem, count } = infos[at]!;
+    if (stem === null) continue;
+    const before = counts.get(stem);
+    counts.set(stem, before === undefined ? count : before + count);
+    if (!surfaces.has(stem)) surfaces.set(stem, distinct[at]!);
   }
   if (pairs) {
     let previous = pairs.previous;
-    for (const { hash } of sequence) {
-      if (hash < 0) continue;
+    for (let at = 0; at < sequence.length; at += 1) {
+      const hash = sequence[at]!;
       if (previous >= 0) pairs.hashes.push(hashPair(previous, hash));
       previous = hash;
     }
