@@ -7,7 +7,6 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import type { BuildOptions } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
@@ -103,41 +102,6 @@ export const FIRST_POOL_JOBS_PER_THREAD = 8;
  */
 export const THREAD_DECODE_MIN_BYTES = 64 * 1024;
 
-/**
- * The young generation's semi-space (MB) of the first pool's threads. `npm start` sizes every heap for a
- * small resident memory (--max-semi-space-size=4), and a thread analysing a cold start's files spent a
- * fifth of its time in scavenges at that size. Those threads end after the first load (renew), taking
- * their larger heaps with them (decision 071).
- */
-export const FIRST_POOL_SEMI_SPACE_MB = 16;
-
-/** The --max-semi-space-size given in these node flags, the last one winning (0: none, V8's own sizing). */
-export function semiSpaceMbOf(flags: string[]): number {
-  const given = flags.flatMap((flag) => /^--max[-_]semi[-_]space[-_]size=(\d+)$/.exec(flag)?.[1] ?? []).at(-1);
-  return given === undefined ? 0 : Number(given);
-}
-
-/**
- * Gives the threads started from now on a young generation of `megabytes` semi-spaces, until the function
- * returned is called. A V8 flag is read when a thread's heap is made, and the flag overrides piscina's
- * resourceLimits: it is raised while the first pool's threads start, then set back for every later one.
- */
-export function widenYoungGenerations(
-  megabytes: number,
-  // Node's flags as started (npm start, the Dockerfile and PM2 give it there); one in NODE_OPTIONS is left alone.
-  start = semiSpaceMbOf(process.execArgv),
-): () => void {
-  // Without the flag, V8 sizes a thread's young generation itself, larger than this already.
-  if (start === 0 || start >= megabytes) return () => {};
-  setFlagsFromString(`--max-semi-space-size=${megabytes}`);
-  let restored = false;
-  return () => {
-    if (restored) return;
-    restored = true;
-    setFlagsFromString(`--max-semi-space-size=${start}`);
-  };
-}
-
 /** All `threads` started at once and kept; or the inline runner for 0. */
 export async function createArticleWorkers({ threads, logger, workerFile }: ArticleWorkersOptions): Promise<ArticleWorkers> {
   if (threads === 0) return createInlineArticleWorkers(logger);
@@ -150,7 +114,6 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
   let completedBefore = 0;
   let renewals = 0;
   const startPool = () => {
-    const restoreYoungGenerations = renewals === 0 ? widenYoungGenerations(FIRST_POOL_SEMI_SPACE_MB) : () => {};
     const started = new Piscina({
       filename,
       // A fixed pool: threads started on demand and stopped when idle (36 MB each) made the memory rise and fall every minute.
@@ -167,15 +130,12 @@ export async function createArticleWorkers({ threads, logger, workerFile }: Arti
     });
     // Errors outside a job (a thread dying between jobs): piscina replaces the thread; an unheard 'error' would end the process.
     started.on('error', (error: unknown) => log.error({ err: error }, 'worker thread failed'));
-    // A thread that answered has its heap: the threads started later get the process's sizes again.
     started.run(null, { name: 'warmUpJob' }).then(
       () => {
-        restoreYoungGenerations();
         warmUps += 1;
         ready = true;
       },
       (error: unknown) => {
-        restoreYoungGenerations();
         if (!closing) log.error({ err: error }, 'worker thread cannot start');
       },
     );

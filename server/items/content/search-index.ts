@@ -80,6 +80,13 @@ export interface IndexText {
   code: string;
 }
 
+/** A map's keys and values, each after the other, joined by newlines: what `[...map].flat().join('\n')` gives, without its arrays. */
+function joinEntries(map: Map<string, string>): string {
+  const parts: string[] = [];
+  for (const [key, value] of map) parts.push(key, value);
+  return parts.join('\n');
+}
+
 /** Analyses an article's text once (the result is what the disk cache keeps). */
 export function buildIndexDocument(id: string, time: number, language: string, text: IndexText): IndexDocument {
   const stemLanguage = stemLanguageOf(language);
@@ -90,7 +97,14 @@ export function buildIndexDocument(id: string, time: number, language: string, t
     const counts: TermCounts = { counts: new Map(), surfaces };
     analyzeText(value, stemLanguage, counts, phrases);
     if (extra) analyzeText(extra, stemLanguage, counts);
-    return { stems: [...counts.counts.keys()].join('\n'), counts: [...counts.counts.values()] };
+    // One pass over the map, no array of entries (decision 071).
+    const stems: string[] = [];
+    const numbers: number[] = [];
+    for (const [stem, count] of counts.counts) {
+      stems.push(stem);
+      numbers.push(count);
+    }
+    return { stems: stems.join('\n'), counts: numbers };
   };
   const summary = field(text.summary, undefined, pairs);
   const body = field(text.body, text.code, pairs);
@@ -105,7 +119,7 @@ export function buildIndexDocument(id: string, time: number, language: string, t
       summary,
       body,
     },
-    surfaces: [...surfaces].flat().join('\n'),
+    surfaces: joinEntries(surfaces),
     pairs: base64Of(encodePairSet(pairs.hashes, stemLanguage)),
   };
 }

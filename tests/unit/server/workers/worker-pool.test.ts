@@ -4,8 +4,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareArticle } from '../../../../server/html/prepare-article';
@@ -17,9 +15,7 @@ import {
   ArticleJobError,
   createArticleWorkers,
   createInlineArticleWorkers,
-  semiSpaceMbOf,
   THREAD_DECODE_MIN_BYTES,
-  widenYoungGenerations,
   type ArticleWorkers,
 } from '../../../../server/workers/worker-pool';
 import type { Article } from '../../../../shared/items/types';
@@ -257,39 +253,5 @@ describe('renewing the worker threads (after a cold start, decision 054)', () =>
     const workers = createInlineArticleWorkers(logger);
     await workers.renew();
     expect(workers.stats().threads).toBe(0);
-  });
-});
-
-// Decision 071: the first pool's threads get a larger young generation than npm start's 4 MB semi-spaces
-// while they start; the threads started after them get the process's size again.
-describe('the young generation of the first pool', () => {
-  it('read the semi-space size from node flags, the last one winning', () => {
-    expect(semiSpaceMbOf(['--max-semi-space-size=4', '--heap-growing-percent=50'])).toBe(4);
-    expect(semiSpaceMbOf(['--max_semi_space_size=8', '--max-semi-space-size=2'])).toBe(2);
-    expect(semiSpaceMbOf(['--enable-source-maps'])).toBe(0);
-  });
-
-  /** The largest young generation (MB) a new thread's heap reaches while keeping a moving window of objects alive. */
-  function youngGenerationOfNewThread(): Promise<number> {
-    const code = `const v8 = require('node:v8'); let max = 0; const keep = [];
-      for (let i = 0; i < 1e6; i += 1) { keep.push({ i, s: 'x' + i }); if (keep.length > 60000) keep.splice(0, 30000);
-        if (i % 1000 === 0) max = Math.max(max, v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size); }
-      require('node:worker_threads').parentPort.postMessage(max / 1048576);`;
-    return new Promise((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject));
-  }
-
-  it('give threads started meanwhile the larger size, and later ones the size the process started with', async () => {
-    const restore = widenYoungGenerations(16, 2);
-    try {
-      expect(await youngGenerationOfNewThread()).toBeGreaterThan(16);
-    } finally {
-      restore();
-    }
-    try {
-      expect(await youngGenerationOfNewThread()).toBeLessThanOrEqual(8);
-    } finally {
-      // This test process was started without the flag: V8's own sizing again.
-      setFlagsFromString('--max-semi-space-size=0');
-    }
   });
 });
