@@ -517,14 +517,20 @@ export class SearchIndex {
       lengths.push(length);
     }
     const number = this.addInfo(doc.id, doc.time, doc.tags, lengths, doc.pairs);
+    let newTerms = false;
     for (let at = 0; at < FIELDS.length; at += 1) {
       const terms = stems[at]!;
       const counts = doc.terms[FIELDS[at]!].counts;
       for (let each = 0; each < terms.length; each += 1) {
         const term = terms[each]!;
-        if (term) this.append(term, at, number, frequencyOf(at, counts[each]!));
+        if (term && this.append(term, at, number, frequencyOf(at, counts[each]!))) newTerms = true;
       }
     }
+    // Every term indexed has its surface already (a document's surfaces name all its stems, and none is
+    // ever dropped): only a document that brings a new term can add one. Most of a cold start's bring
+    // none, and reading their 700 surfaces was as costly as indexing them (decision 071). A stem that
+    // is no term (empty) shows as an empty line.
+    if (!newTerms && !doc.surfaces.startsWith('\n') && !doc.surfaces.includes('\n\n')) return;
     const surfaces = splitLines(doc.surfaces);
     for (let at = 0; at + 1 < surfaces.length; at += 2) if (!this.surfaces.has(surfaces[at]!)) this.surfaces.set(surfaces[at]!, surfaces[at + 1]!);
   }
@@ -544,8 +550,10 @@ export class SearchIndex {
     }
   }
 
-  private append(term: string, field: number, number: number, frequency: number): void {
+  /** Adds an article's frequency to a term's postings in a field; true when the term is new to the index. */
+  private append(term: string, field: number, number: number, frequency: number): boolean {
     let postings = this.exact.get(term);
+    const added = !postings;
     if (!postings) {
       postings = [];
       this.terms.set(term, postings);
@@ -564,6 +572,7 @@ export class SearchIndex {
     entry.docs[entry.length] = number;
     entry.frequencies[entry.length] = frequency;
     entry.length += 1;
+    return added;
   }
 
   remove(id: string): void {
