@@ -20,6 +20,7 @@ import { ContentState, type Entry } from './content-state';
 import { ContentUpdates, watchArticles } from './content-watcher';
 import { PublicationTimer } from './publication-timer';
 import { releaseMemory } from './release-memory';
+import { forgetVocabulary } from './text-analysis';
 import { watchSynonyms } from './synonyms';
 
 export type { ContentProblem, ContentProblemKind } from './content-problems';
@@ -145,6 +146,8 @@ export async function createContentSource({
     // What a cold start's analyses needed goes before ready: the threads' heaps (they end, new ones serve
     // from now on), then the event loop's garbage and the pages V8 keeps pooled (decision 054).
     if (loader.stats.parsed >= RELEASE_AFTER_PARSED) await workers.renew().catch((error: unknown) => log.warn({ err: error }, 'worker threads not renewed'));
+    // The words the event loop learnt analysing its share of the files (text-analysis.ts) go too.
+    if (loader.stats.parsed >= RELEASE_AFTER_PARSED) forgetVocabulary();
     // A warm start's snapshot (its index as JSON) is garbage once restored: released too.
     if (loader.stats.parsed + loader.stats.fromCache >= RELEASE_AFTER_PARSED) releaseMemory();
   } catch (error) {

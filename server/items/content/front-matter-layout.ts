@@ -17,6 +17,8 @@ export interface FileLayout {
   bodyLine: number;
   /** Where a missing key would go: the closing `---`, or the file's start. */
   end: Position;
+  /** The file's lines (split on "\r?\n"), for whoever needs them next: split once a file. */
+  lines: string[];
 }
 
 const DELIMITER = /^---\s*$/;
@@ -27,7 +29,7 @@ export function readFileLayout(text: string): FileLayout {
   const lines = text.split(/\r?\n/);
   const keys = new Map<string, Position>();
   // gray-matter also takes a language after the opening delimiter (`---yaml`).
-  if (!/^---[a-z]*\s*$/i.test(lines[0] ?? '')) return { keys, yamlLine: 1, bodyLine: 1, end: { line: 1, column: 1 } };
+  if (!/^---[a-z]*\s*$/i.test(lines[0] ?? '')) return { keys, yamlLine: 1, bodyLine: 1, end: { line: 1, column: 1 }, lines };
   let close = lines.findIndex((line, at) => at > 0 && DELIMITER.test(line));
   if (close < 0) close = lines.length;
   for (let at = 1; at < close; at += 1) {
@@ -35,7 +37,7 @@ export function readFileLayout(text: string): FileLayout {
     const key = match && (match[1] ?? match[2] ?? match[3]);
     if (key && !keys.has(key)) keys.set(key, { line: at + 1, column: 1 });
   }
-  return { keys, yamlLine: 1, bodyLine: close + 2, end: { line: Math.min(close + 1, lines.length), column: 1 } };
+  return { keys, yamlLine: 1, bodyLine: close + 2, end: { line: Math.min(close + 1, lines.length), column: 1 }, lines };
 }
 
 /** Where `needle` first appears in the given lines (1-based, from `fromLine`), at or after `after`; undefined when nowhere. */

@@ -82,6 +82,13 @@ export interface IndexText {
   code: string;
 }
 
+/** A map's keys and values, each after the other, joined by newlines: what `[...map].flat().join('\n')` gives, without its arrays. */
+function joinEntries(map: Map<string, string>): string {
+  const parts: string[] = [];
+  for (const [key, value] of map) parts.push(key, value);
+  return parts.join('\n');
+}
+
 /** Analyses an article's text once (the result is what the disk cache keeps). */
 export function buildIndexDocument(id: string, time: number, language: string, text: IndexText): IndexDocument {
   const stemLanguage = stemLanguageOf(language);
@@ -92,7 +99,14 @@ export function buildIndexDocument(id: string, time: number, language: string, t
     const counts: TermCounts = { counts: new Map(), surfaces };
     analyzeText(value, stemLanguage, counts, phrases);
     if (extra) analyzeText(extra, stemLanguage, counts);
-    return { stems: [...counts.counts.keys()].join('\n'), counts: [...counts.counts.values()] };
+    // One pass over the map, no array of entries (decision 071).
+    const stems: string[] = [];
+    const numbers: number[] = [];
+    for (const [stem, count] of counts.counts) {
+      stems.push(stem);
+      numbers.push(count);
+    }
+    return { stems: stems.join('\n'), counts: numbers };
   };
   const summary = field(text.summary, undefined, pairs);
   const body = field(text.body, text.code, pairs);
@@ -107,7 +121,7 @@ export function buildIndexDocument(id: string, time: number, language: string, t
       summary,
       body,
     },
-    surfaces: [...surfaces].flat().join('\n'),
+    surfaces: joinEntries(surfaces),
     pairs: base64Of(encodePairSet(pairs.hashes, stemLanguage)),
   };
 }
@@ -559,15 +573,32 @@ export class SearchIndex {
   /** Adds or replaces one article. */
   set(doc: IndexDocument): void {
     this.remove(doc.id);
-    const stems = FIELDS.map((field) => splitLines(doc.terms[field].stems));
-    const frequencies = FIELDS.map((field, at) => doc.terms[field].counts.map((count) => frequencyOf(at, count)));
-    const lengths = stems.map((terms, at) => terms.reduce((sum, term, each) => sum + (term ? frequencies[at]![each]! : 0), 0));
+    // Plain loops, no array a field: this runs on the event loop for each of a cold start's files (decision 071).
+    const stems: string[][] = [];
+    const lengths: number[] = [];
+    for (let at = 0; at < FIELDS.length; at += 1) {
+      const { stems: joined, counts } = doc.terms[FIELDS[at]!];
+      const terms = splitLines(joined);
+      let length = 0;
+      for (let each = 0; each < terms.length; each += 1) if (terms[each]) length += frequencyOf(at, counts[each]!);
+      stems.push(terms);
+      lengths.push(length);
+    }
     const number = this.addInfo(doc.id, doc.time, doc.tags, lengths, doc.pairs);
-    stems.forEach((terms, at) => {
-      terms.forEach((term, each) => {
-        if (term) this.append(term, at, number, frequencies[at]![each]!);
-      });
-    });
+    let newTerms = false;
+    for (let at = 0; at < FIELDS.length; at += 1) {
+      const terms = stems[at]!;
+      const counts = doc.terms[FIELDS[at]!].counts;
+      for (let each = 0; each < terms.length; each += 1) {
+        const term = terms[each]!;
+        if (term && this.append(term, at, number, frequencyOf(at, counts[each]!))) newTerms = true;
+      }
+    }
+    // Every term indexed has its surface already (a document's surfaces name all its stems, and none is
+    // ever dropped): only a document that brings a new term can add one. Most of a cold start's bring
+    // none, and reading their 700 surfaces was as costly as indexing them (decision 071). A stem that
+    // is no term (empty) shows as an empty line.
+    if (!newTerms && !doc.surfaces.startsWith('\n') && !doc.surfaces.includes('\n\n')) return;
     const surfaces = splitLines(doc.surfaces);
     for (let at = 0; at + 1 < surfaces.length; at += 2) if (!this.surfaces.has(surfaces[at]!)) this.surfaces.set(surfaces[at]!, surfaces[at + 1]!);
   }
@@ -587,8 +618,10 @@ export class SearchIndex {
     }
   }
 
-  private append(term: string, field: number, number: number, frequency: number): void {
+  /** Adds an article's frequency to a term's postings in a field; true when the term is new to the index. */
+  private append(term: string, field: number, number: number, frequency: number): boolean {
     let postings = this.exact.get(term);
+    const added = !postings;
     if (!postings) {
       postings = [];
       this.terms.set(term, postings);
@@ -607,6 +640,7 @@ export class SearchIndex {
     entry.docs[entry.length] = number;
     entry.frequencies[entry.length] = frequency;
     entry.length += 1;
+    return added;
   }
 
   remove(id: string): void {

@@ -26,7 +26,8 @@ const WORD = /[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu;
 /** Folded words of a text, elisions dropped ("l'architecture" → "architecture"). */
 export function foldedWords(text: string): string[] {
   const words: string[] = [];
-  scanWords(foldedForWords(text), (word) => words.push(word));
+  const folded = foldedForWords(text);
+  scanWords(folded, (start, end) => words.push(folded.slice(start, end)));
   return words;
 }
 
@@ -95,8 +96,12 @@ function nextApostrophe(text: string, from: number): number {
   return APOSTROPHES.exec(text)?.index ?? -1;
 }
 
-/** WORD's matches in order, as a loop over char codes: letters and digits, joined by "." "+" "#" between two. */
-export function scanWords(folded: string, onWord: (word: string) => void): void {
+/**
+ * WORD's matches in order, as a loop over char codes: letters and digits, joined by "." "+" "#" between
+ * two. Each is given as where it starts and ends in `folded`: the index looks a word up without cutting
+ * it out (decision 071).
+ */
+export function scanWords(folded: string, onWord: (start: number, end: number) => void): void {
   const length = folded.length;
   let at = 0;
   while (at < length) {
@@ -123,7 +128,7 @@ export function scanWords(folded: string, onWord: (word: string) => void): void 
       if ((kind & 3) < DIGIT) break;
       at += kind >> 2;
     }
-    onWord(folded.slice(start, at));
+    onWord(start, at);
   }
 }
 
@@ -217,10 +222,89 @@ function mixHash(value: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-interface WordRecord {
-  count: number;
-  /** The stem's hash, -1 for a stop word. */
+/** What a folded word is for the index in one language, learnt once per thread (see Vocabulary). */
+interface WordInfo {
+  word: string;
+  /** Its stem, null for a stop word. */
+  stem: string | null;
+  /** The stem's hash (hashStem), -1 for a stop word. */
   hash: number;
+  /** Its occurrences in the text being analysed, valid while `pass` is the current one. */
+  count: number;
+  pass: number;
+}
+
+/**
+ * Each folded word met in one language → its stem and hash (decision 071): an article's words are
+ * mostly words other articles used, and a cold start checked, stemmed and hashed each anew in every
+ * article. Looked up by the characters where the scan found the word (open addressing on an FNV-1a
+ * hash of them), so that a word met again is never cut out of the text: nearly every occurrence is one.
+ */
+class Vocabulary {
+  private slots = new Int32Array(1 << 12).fill(-1);
+  private keys: number[] = [];
+  private infos: WordInfo[] = [];
+
+  constructor(private readonly language: StemLanguage) {}
+
+  get size(): number {
+    return this.infos.length;
+  }
+
+  clear(): void {
+    this.slots = new Int32Array(1 << 12).fill(-1);
+    this.keys = [];
+    this.infos = [];
+  }
+
+  /** The word at [start, end) of `text`. */
+  find(text: string, start: number, end: number): WordInfo {
+    let key = 0x811c9dc5;
+    for (let at = start; at < end; at += 1) key = Math.imul(key ^ text.charCodeAt(at), 0x01000193);
+    const mask = this.slots.length - 1;
+    let slot = key & mask;
+    for (let index = this.slots[slot]!; index >= 0; index = this.slots[slot]!) {
+      if (this.keys[index] === key) {
+        const info = this.infos[index]!;
+        if (info.word.length === end - start && text.startsWith(info.word, start)) return info;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const info = learnWord(text.slice(start, end), this.language);
+    this.slots[slot] = this.infos.length;
+    this.keys.push(key);
+    this.infos.push(info);
+    // At most half full: a miss ends at an empty slot after a probe or two.
+    if (this.infos.length * 2 > this.slots.length) this.grow();
+    return info;
+  }
+
+  private grow(): void {
+    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    this.keys.forEach((key, index) => {
+      let slot = key & mask;
+      while (slots[slot]! >= 0) slot = (slot + 1) & mask;
+      slots[slot] = index;
+    });
+    this.slots = slots;
+  }
+}
+
+const vocabulary = { fr: new Vocabulary('fr'), en: new Vocabulary('en') };
+/** Numbers the calls of analyzeText (from 1), so that a word's count is reset on its first occurrence in a text. */
+let currentPass = 0;
+
+/** Empties the words learnt (after a first load: later edits are few, and the memory is better given back). */
+export function forgetVocabulary(): void {
+  vocabulary.fr.clear();
+  vocabulary.en.clear();
+}
+
+function learnWord(word: string, language: StemLanguage): WordInfo {
+  if (stopWords[language].has(word)) return { word, stem: null, hash: -1, count: 0, pass: 0 };
+  const stem = stemWord(word, language);
+  return { word, stem, hash: hashStem(stem), count: 0, pass: 0 };
 }
 
 /**
@@ -233,28 +317,41 @@ export function analyzeText(
   into: TermCounts = { counts: new Map(), surfaces: new Map() },
   pairs?: PairCollector,
 ): TermCounts {
-  // Each distinct word counted, then checked and stemmed once: an article says most of its words many
-  // times, and this pass was half of a cold start's analysis. Same terms, counts and order as word by word.
-  const words = new Map<string, WordRecord>();
-  const sequence: WordRecord[] = [];
-  scanWords(foldedForWords(text), (word) => {
-    let record = words.get(word);
-    if (record === undefined) words.set(word, (record = { count: 0, hash: -1 }));
-    record.count += 1;
-    if (pairs) sequence.push(record);
+  // Each distinct word counted, then taken once: an article says most of its words many times, and
+  // this pass was half of a cold start's analysis. Same terms, counts and order as word by word.
+  if (currentPass >= 0x3fffffff) {
+    // Numbered from 1 again: a word still holding an old number could take it for this text's.
+    forgetVocabulary();
+    currentPass = 0;
+  }
+  const pass = (currentPass += 1);
+  const known = vocabulary[language];
+  if (known.size >= MEMO_LIMIT) known.clear();
+  const infos: WordInfo[] = [];
+  const sequence: number[] = [];
+  const folded = foldedForWords(text);
+  scanWords(folded, (start, end) => {
+    const info = known.find(folded, start, end);
+    if (info.pass !== pass) {
+      info.pass = pass;
+      info.count = 0;
+      infos.push(info);
+    }
+    info.count += 1;
+    if (pairs && info.hash >= 0) sequence.push(info.hash);
   });
-  const stops = stopWords[language];
-  for (const [word, record] of words) {
-    if (stops.has(word)) continue;
-    const stem = stemWord(word, language);
-    if (pairs) record.hash = hashStem(stem);
-    into.counts.set(stem, (into.counts.get(stem) ?? 0) + record.count);
-    if (!into.surfaces.has(stem)) into.surfaces.set(stem, word);
+  const { counts, surfaces } = into;
+  for (let at = 0; at < infos.length; at += 1) {
+    const { word, stem, count } = infos[at]!;
+    if (stem === null) continue;
+    const before = counts.get(stem);
+    counts.set(stem, before === undefined ? count : before + count);
+    if (!surfaces.has(stem)) surfaces.set(stem, word);
   }
   if (pairs) {
     let previous = pairs.previous;
-    for (const { hash } of sequence) {
-      if (hash < 0) continue;
+    for (let at = 0; at < sequence.length; at += 1) {
+      const hash = sequence[at]!;
       if (previous >= 0) pairs.hashes.push(hashPair(previous, hash));
       previous = hash;
     }

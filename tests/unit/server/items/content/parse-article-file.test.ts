@@ -1,5 +1,8 @@
+import matter from 'gray-matter';
+import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { ContentFileError, parseArticleFile, parseArticleSource } from '../../../../../server/items/content/parse-article-file';
+import { ContentFileError, parseArticleFile, parseArticleSource, readMatter } from '../../../../../server/items/content/parse-article-file';
+import { createSeededRandom } from '../../../../support/seeded-random';
 
 const file = (frontMatter: string, body = '## Titre\n\nTexte.') => `---\n${frontMatter}\n---\n${body}\n`;
 const valid = ['id: mon-article', 'title: Mon article', 'date: 2024-03-12', 'language: fr', 'tags: [Java, Spring]', 'summary: Un *résumé*.'];
@@ -139,5 +142,70 @@ describe('translationKey and aliases', () => {
     ['translationKey: ""', 'translationKey'],
   ])('names the field of a bad value: %s', (line, field) => {
     expect(errorOf(file([...valid, line].join('\n'))).field).toBe(field);
+  });
+});
+
+// Decision 071: gray-matter is given only the front matter, cut where it would cut it; the data and the
+// body must be what gray-matter makes of the whole file.
+describe('readMatter', () => {
+  const refuse = () => {
+    throw new Error('executable front matter is not allowed, use YAML');
+  };
+  const options = {
+    engines: { yaml: (text: string) => (yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object | null) ?? {}, js: refuse, javascript: refuse },
+  };
+  const whole = (text: string) => {
+    try {
+      const { data, content } = matter(text, options);
+      return { data, content };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+  const cut = (text: string) => {
+    try {
+      const { data, content } = readMatter(text);
+      return { data, content };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+  const pieces = [
+    '---',
+    '----',
+    '---yaml',
+    '---js',
+    '--- ',
+    '\n',
+    '\r\n',
+    '\r',
+    '\ufeff',
+    'title: A',
+    'id: x',
+    '# note',
+    '',
+    'a: [1, 2]',
+    ' ',
+    '---x',
+    '\n\n',
+    'Body text',
+    ': bad',
+  ];
+  const random = createSeededRandom(710);
+
+  it('reads what gray-matter reads of the whole file, on random files', () => {
+    for (let round = 0; round < 5_000; round += 1) {
+      const text = Array.from({ length: random(10) }, () => pieces[random(pieces.length)]!).join('');
+      expect(cut(text), JSON.stringify(text)).toEqual(whole(text));
+    }
+  });
+
+  it('reads what gray-matter reads of the site’s articles', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const dir = 'content/articles';
+    for (const name of (await readdir(dir)).filter((each) => each.endsWith('.md'))) {
+      const text = await readFile(`${dir}/${name}`, 'utf8');
+      expect(cut(text), name).toEqual(whole(text));
+    }
   });
 });

@@ -427,3 +427,34 @@ describe('findPhrase', () => {
     }
   });
 });
+
+// Decision 071: a document that brings no new term leaves the surfaces alone (each term indexed has
+// one already); the first word seen for a stem stays, whatever the later articles say.
+describe('surfaces of the terms ("did you mean")', () => {
+  const doc = (id: string, body: string) => buildIndexDocument(id, 0, 'fr', { title: '', tags: [], headings: '', summary: '', body, code: '' });
+  const surfacesOf = (index: SearchIndex) => new Map(index.toJSON().surfaces);
+
+  it('keep the first word seen for each stem, and take those of the new terms a later article brings', () => {
+    const index = new SearchIndex({ isVisible: () => true });
+    index.set(doc('a', 'caches architectures'));
+    index.set(doc('b', 'cache architecture'));
+    index.set(doc('c', 'cache partitionnement'));
+    const surfaces = surfacesOf(index);
+    expect(surfaces.get(stemWord('cache', 'fr'))).toBe('caches');
+    expect(surfaces.get(stemWord('architecture', 'fr'))).toBe('architectures');
+    expect(surfaces.get(stemWord('partitionnement', 'fr'))).toBe('partitionnement');
+  });
+
+  it('are the same whether the articles come one by one or from a saved index', () => {
+    const index = new SearchIndex({ isVisible: () => true });
+    index.set(doc('a', 'caches architectures'));
+    const saved = new SearchIndex({ isVisible: () => true });
+    saved.load(index.toJSON());
+    for (const each of [index, saved]) {
+      each.set(doc('b', 'cache architecture'));
+      each.set(doc('c', 'partitions caches'));
+    }
+    expect(surfacesOf(saved)).toEqual(surfacesOf(index));
+    expect(surfacesOf(index).get(stemWord('partitions', 'fr'))).toBe('partitions');
+  });
+});

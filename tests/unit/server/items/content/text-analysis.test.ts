@@ -3,7 +3,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeText, foldedWords, foldText, hashPair, hashStem, stemWord } from '../../../../../server/items/content/text-analysis';
+import {
+  analyzeText,
+  foldedWords,
+  foldText,
+  forgetVocabulary,
+  hashPair,
+  hashStem,
+  isStopWord,
+  stemWord,
+  type StemLanguage,
+} from '../../../../../server/items/content/text-analysis';
 import { createSeededRandom } from '../../../../support/seeded-random';
 
 describe('analyzeText', () => {
@@ -121,5 +131,65 @@ describe('analyzeText: adjacent stems', () => {
     const stem = (word: string) => hashStem(stemWord(word, 'fr'));
     expect(pairs.hashes).toEqual([hashPair(stem('garbage'), stem('collector')), hashPair(stem('collector'), stem('threads'))]);
     expect(hashPair(stem('garbage'), stem('collector'))).not.toBe(hashPair(stem('collector'), stem('garbage')));
+  });
+});
+
+// Decision 071: each word's stem and hash are learnt once per thread, and a text's counts start from
+// zero on each word's first occurrence in it. The result must be what a word-by-word pass gives.
+describe('analyzeText: words learnt across texts', () => {
+  function byWord(texts: string[], language: StemLanguage) {
+    const counts = new Map<string, number>();
+    const surfaces = new Map<string, string>();
+    const stems: string[] = [];
+    for (const text of texts) {
+      for (const word of foldedWords(text)) {
+        if (isStopWord(word, language)) continue;
+        const stem = stemWord(word, language);
+        counts.set(stem, (counts.get(stem) ?? 0) + 1);
+        if (!surfaces.has(stem)) surfaces.set(stem, word);
+        stems.push(stem);
+      }
+    }
+    const hashes = stems.slice(1).map((stem, at) => hashPair(hashStem(stems[at]!), hashStem(stem)));
+    return { counts: [...counts], surfaces: [...surfaces], hashes };
+  }
+  const vocabulary = [
+    'cache',
+    'caches',
+    'Caché',
+    'le',
+    'the',
+    'thread',
+    'threads',
+    'équipe',
+    "l'équipe",
+    'node.js',
+    'c++',
+    '42',
+    'déploie',
+    'running',
+    'and',
+    'de',
+  ];
+  const random = createSeededRandom(71);
+  const randomText = () => Array.from({ length: random(30) }, () => vocabulary[random(vocabulary.length)]).join(random(3) === 0 ? ', ' : ' ');
+
+  it('counts, first words and adjacent stems as a word-by-word pass, whatever the texts before', () => {
+    for (let round = 0; round < 2_000; round += 1) {
+      const language: StemLanguage = random(2) === 0 ? 'fr' : 'en';
+      const texts = Array.from({ length: 1 + random(3) }, randomText);
+      // Words already learnt from other texts (or none, once in a while) change nothing.
+      if (random(10) === 0) forgetVocabulary();
+      const into = { counts: new Map<string, number>(), surfaces: new Map<string, string>() };
+      const pairs = { hashes: [] as number[], previous: -1 };
+      for (const text of texts) analyzeText(text, language, into, pairs);
+      const expected = byWord(texts, language);
+      expect({ counts: [...into.counts], surfaces: [...into.surfaces], hashes: pairs.hashes }, JSON.stringify(texts)).toEqual(expected);
+    }
+  });
+
+  it('does not carry the counts of a text into the next one', () => {
+    analyzeText('cache cache cache', 'en');
+    expect([...analyzeText('cache', 'en').counts]).toEqual([[stemWord('cache', 'en'), 1]]);
   });
 });
