@@ -44,6 +44,8 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** Query words whose expansions are kept between queries (a few hundred bytes each). */
 const MAX_CACHED_EXPANSIONS = 4_096;
+/** Phrases whose checks are kept (one byte an article each: 640 KB at 10,000 articles). */
+const MAX_CACHED_PHRASES = 64;
 /** Completions of a short prefix kept, the most frequent first: "a" would otherwise score the whole index. */
 const MAX_PREFIX_TERMS = 64;
 /** localeCompare(…, 'fr') makes its collator at each call (about 3 µs): facets sort with one made once. */
@@ -158,8 +160,12 @@ const SNIPPET_LENGTH = 200;
 /** Bytes read for a snippet that is the start of the text: more than SNIPPET_LENGTH characters. */
 const START_READ_BYTES = 1_024;
 const NO_TERMS = new Set<string>();
-/** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
-const SNIPPET_READ_BYTES = 6_144;
+/**
+ * Bytes of an article's text read first for its snippet: the first chunk (SCAN_CHUNK characters and
+ * the 40 after) and the snippet cut there, as most are; the whole text only when it is not there.
+ * 6 KB before: a third of a query's allocation was those texts decoded (decision 075).
+ */
+const SNIPPET_READ_BYTES = 2_560;
 /** Characters of the start scanned again with the rest of a text: more than a phrase of the longest query spans. */
 const PHRASE_OVERLAP = 1_000;
 
@@ -371,6 +377,11 @@ function firstInOrder(items: number[], count: number, compare: (a: number, b: nu
   return best;
 }
 
+/** An article's answer to a phrase check, as phraseAnswers keeps it. */
+const PHRASE_UNKNOWN = 0;
+const PHRASE_MISSING = 1;
+const PHRASE_HELD = 2;
+
 /** What one query matched: article numbers (visible, of the tag) and their scores, in the same order. */
 interface Matches {
   docs: number[];
@@ -524,6 +535,7 @@ export class SearchIndex {
     this.arena = new ByteArena();
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
     this.wide = json.docs.length > SMALL_NUMBERS;
     for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
@@ -556,6 +568,7 @@ export class SearchIndex {
     this.tagRuns = undefined;
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
     const number = this.ids.length;
     if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
@@ -652,6 +665,7 @@ export class SearchIndex {
     this.tagRuns = undefined;
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
     this.tagNumbersOf[number] = [];
     this.pairSets[number] = EMPTY_PAIRS;
     FIELDS.forEach((_, field) => {
@@ -708,6 +722,7 @@ export class SearchIndex {
     this.tagRuns = undefined;
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -950,10 +965,17 @@ export class SearchIndex {
       // phrase of two common words that few articles hold no longer scores thousands (decision 067).
       expansions.forEach((found, at) => this.markPostings(found, scratch, at, gate));
       const isPhrase = this.phraseCheck(part.words);
+      const known = this.phraseAnswers(part.words);
       let left = 0;
       for (let each = 0; each < scratch.reached.length; each += 1) {
         const number = docs[each]!;
-        scratch.marks[number] = scratch.marks[number] === words.length && isPhrase(number) ? 1 : 0;
+        let holds = false;
+        if (scratch.marks[number] === words.length) {
+          // Each article's answer is kept: a phrase asked again checks no pair set and reads no text.
+          if (known[number] === PHRASE_UNKNOWN) known[number] = isPhrase(number) ? PHRASE_HELD : PHRASE_MISSING;
+          holds = known[number] === PHRASE_HELD;
+        }
+        scratch.marks[number] = holds ? 1 : 0;
         left += scratch.marks[number]!;
       }
       // The same sums in the same order as scoring word by word: the same scores to the last bit.
@@ -975,6 +997,21 @@ export class SearchIndex {
     }
     this.giveBack(scratch);
     return matched;
+  }
+
+  // Phrase (its words) → each article's answer to the phrase check (PHRASE_*), filled as articles are
+  // asked; emptied on any change of the index, as the expansions are.
+  private readonly phrases = new Map<string, Uint8Array>();
+
+  private phraseAnswers(words: string[]): Uint8Array {
+    const key = words.join(' ');
+    let answers = this.phrases.get(key);
+    if (!answers) {
+      if (this.phrases.size >= MAX_CACHED_PHRASES) this.phrases.clear();
+      answers = new Uint8Array(this.ids.length);
+      this.phrases.set(key, answers);
+    }
+    return answers;
   }
 
   /** scorePostings' walk without the scores: which articles are still in the running for step `step`. */
