@@ -1156,11 +1156,13 @@ export class SearchIndex {
     let inText = false;
     for (const reached of expansions) {
       for (const { term, postings } of reached) {
-        postings.forEach((field, at) => {
-          if (field === undefined || field.docs[lowerBound(field.docs, field.length, number)] !== number) return;
+        // A loop, not forEach: no closure a term and hit.
+        for (let at = 0; at < postings.length; at += 1) {
+          const field = postings[at];
+          if (field === undefined || field.docs[lowerBound(field.docs, field.length, number)] !== number) continue;
           terms.add(term);
           if (at === SUMMARY || at === BODY) inText = true;
-        });
+        }
       }
     }
     return { terms, inText };
