@@ -99,6 +99,8 @@ const MIN_LIVE_SHARE = 0.5;
 const SLOT_STALE_MS = 20_000;
 /** More processes than this on one folder is a mistake, not a cluster. */
 const MAX_SLOTS = 256;
+/** The reused buffer of text reads: a snippet's 6 KB start and most whole texts fit. */
+const READ_BUFFER_BYTES = 16_384;
 const SLOT = /^slot-\d+$/;
 
 /** This thread's packs, by folder. A module instance is a thread's own, so the random name keeps writers apart. */
@@ -280,17 +282,22 @@ export class ContentCache {
     return this.readTextStart(hash, Infinity)?.text;
   }
 
+  private readonly readBuffer = Buffer.allocUnsafeSlow(READ_BUFFER_BYTES);
+
   /**
    * The first `maxBytes` of an article's text (cut before a character that does not fit), and whether
    * that is all of it: a snippet is most often found near the start, and reading 4 KB costs less than 15.
    */
+
   readTextStart(hash: string, maxBytes: number): { text: string; complete: boolean } | undefined {
     const record = this.records.get(hash);
     const fd = record && this.readerOf(record.pack);
     if (!record || fd === undefined) return undefined;
     const size = Math.min(record.textBytes, maxBytes);
     try {
-      const bytes = Buffer.allocUnsafe(size);
+      // Decoded into a string at once, so one buffer serves every read that fits: a search's 20 reads no
+      // longer each allocate 6 KB (above the pool's size) for the collector to free.
+      const bytes = size <= this.readBuffer.length ? this.readBuffer : Buffer.allocUnsafe(size);
       const read = readSync(fd, bytes, 0, size, record.at + HEADER_BYTES + record.entryBytes);
       if (read !== size) return undefined;
       const complete = size === record.textBytes;

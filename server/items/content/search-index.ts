@@ -44,6 +44,8 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** Query words whose expansions are kept between queries (a few hundred bytes each). */
 const MAX_CACHED_EXPANSIONS = 4_096;
+/** Phrases whose checks are kept (one byte an article each: 640 KB at 10,000 articles). */
+const MAX_CACHED_PHRASES = 64;
 /** Completions of a short prefix kept, the most frequent first: "a" would otherwise score the whole index. */
 const MAX_PREFIX_TERMS = 64;
 /** localeCompare(…, 'fr') makes its collator at each call (about 3 µs): facets sort with one made once. */
@@ -158,8 +160,12 @@ const SNIPPET_LENGTH = 200;
 /** Bytes read for a snippet that is the start of the text: more than SNIPPET_LENGTH characters. */
 const START_READ_BYTES = 1_024;
 const NO_TERMS = new Set<string>();
-/** Bytes of an article's text read first for its snippet: the first chunk scanned and the snippet cut there. */
-const SNIPPET_READ_BYTES = 6_144;
+/**
+ * Bytes of an article's text read first for its snippet: the first chunk (SCAN_CHUNK characters and
+ * the 40 after) and the snippet cut there, as most are; the whole text only when it is not there.
+ * 6 KB before: a third of a query's allocation was those texts decoded (decision 075).
+ */
+const SNIPPET_READ_BYTES = 2_560;
 /** Characters of the start scanned again with the rest of a text: more than a phrase of the longest query spans. */
 const PHRASE_OVERLAP = 1_000;
 
@@ -371,6 +377,11 @@ function firstInOrder(items: number[], count: number, compare: (a: number, b: nu
   return best;
 }
 
+/** An article's answer to a phrase check, as phraseAnswers keeps it. */
+const PHRASE_UNKNOWN = 0;
+const PHRASE_MISSING = 1;
+const PHRASE_HELD = 2;
+
 /** What one query matched: article numbers (visible, of the tag) and their scores, in the same order. */
 interface Matches {
   docs: number[];
@@ -524,6 +535,7 @@ export class SearchIndex {
     this.arena = new ByteArena();
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
     this.wide = json.docs.length > SMALL_NUMBERS;
     for (const [id, time, tags, lengths, pairs] of json.docs) this.addInfo(id, time, tags, lengths, pairs);
     for (const [term, fields] of json.terms) {
@@ -556,6 +568,7 @@ export class SearchIndex {
     this.tagRuns = undefined;
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
     const number = this.ids.length;
     if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
@@ -652,6 +665,7 @@ export class SearchIndex {
     this.tagRuns = undefined;
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
     this.tagNumbersOf[number] = [];
     this.pairSets[number] = EMPTY_PAIRS;
     FIELDS.forEach((_, field) => {
@@ -708,6 +722,7 @@ export class SearchIndex {
     this.tagRuns = undefined;
     this.norms = undefined;
     this.expansions.clear();
+    this.phrases.clear();
   }
 
   /** True when some article not removed has the term (until a vacuum, removed ones keep their postings). */
@@ -950,10 +965,17 @@ export class SearchIndex {
       // phrase of two common words that few articles hold no longer scores thousands (decision 067).
       expansions.forEach((found, at) => this.markPostings(found, scratch, at, gate));
       const isPhrase = this.phraseCheck(part.words);
+      const known = this.phraseAnswers(part.words);
       let left = 0;
       for (let each = 0; each < scratch.reached.length; each += 1) {
         const number = docs[each]!;
-        scratch.marks[number] = scratch.marks[number] === words.length && isPhrase(number) ? 1 : 0;
+        let holds = false;
+        if (scratch.marks[number] === words.length) {
+          // Each article's answer is kept: a phrase asked again checks no pair set and reads no text.
+          if (known[number] === PHRASE_UNKNOWN) known[number] = isPhrase(number) ? PHRASE_HELD : PHRASE_MISSING;
+          holds = known[number] === PHRASE_HELD;
+        }
+        scratch.marks[number] = holds ? 1 : 0;
         left += scratch.marks[number]!;
       }
       // The same sums in the same order as scoring word by word: the same scores to the last bit.
@@ -975,6 +997,21 @@ export class SearchIndex {
     }
     this.giveBack(scratch);
     return matched;
+  }
+
+  // Phrase (its words) → each article's answer to the phrase check (PHRASE_*), filled as articles are
+  // asked; emptied on any change of the index, as the expansions are.
+  private readonly phrases = new Map<string, Uint8Array>();
+
+  private phraseAnswers(words: string[]): Uint8Array {
+    const key = words.join(' ');
+    let answers = this.phrases.get(key);
+    if (!answers) {
+      if (this.phrases.size >= MAX_CACHED_PHRASES) this.phrases.clear();
+      answers = new Uint8Array(this.ids.length);
+      this.phrases.set(key, answers);
+    }
+    return answers;
   }
 
   /** scorePostings' walk without the scores: which articles are still in the running for step `step`. */
@@ -1075,13 +1112,19 @@ export class SearchIndex {
       }
       expansions.push(reached);
     });
-    let candidates: number[] = [];
     // Every article public and no tag: only removed ones are left out, with no call an article.
     const keep = tag === undefined && (this.options.allVisible?.() ?? false) ? undefined : this.visibleFilter(tag);
+    // Gathered in a typed array, then copied into an array of their number: thousands of pushes
+    // allocated about three times the final array as it grew (decision 075).
+    if (this.kept.length < this.ids.length) this.kept = new Int32Array(this.ids.length);
+    const kept = this.kept;
+    let keptCount = 0;
     for (let each = 0; each < reachedFirst.length; each += 1) {
       const number = reachedFirst.numbers[each]!;
-      if (marks[number] === clauses.length && (keep ? keep(number) : this.ids[number] !== undefined)) candidates.push(number);
+      if (marks[number] === clauses.length && (keep ? keep(number) : this.ids[number] !== undefined)) kept[keptCount++] = number;
     }
+    let candidates: number[] = new Array<number>(keptCount);
+    for (let at = 0; at < keptCount; at += 1) candidates[at] = kept[at]!;
     for (const part of query.excluded) {
       if (candidates.length === 0) break;
       const inCandidates = this.takeScratch();
@@ -1104,17 +1147,22 @@ export class SearchIndex {
     return { docs: candidates, scores: candidateScores, expansions };
   }
 
+  // The matches of a query before they are copied out (match), one slot an article, reused.
+  private kept = new Int32Array(0);
+
   /** The index terms through which a matched article matched, for its snippet. */
   private termsMatched(number: number, expansions: Expansion[][]): { terms: Set<string>; inText: boolean } {
     const terms = new Set<string>();
     let inText = false;
     for (const reached of expansions) {
       for (const { term, postings } of reached) {
-        postings.forEach((field, at) => {
-          if (field === undefined || field.docs[lowerBound(field.docs, field.length, number)] !== number) return;
+        // A loop, not forEach: no closure a term and hit.
+        for (let at = 0; at < postings.length; at += 1) {
+          const field = postings[at];
+          if (field === undefined || field.docs[lowerBound(field.docs, field.length, number)] !== number) continue;
           terms.add(term);
           if (at === SUMMARY || at === BODY) inText = true;
-        });
+        }
       }
     }
     return { terms, inText };

@@ -51,6 +51,27 @@ describe('ContentCache', () => {
     expect(other.readText(hashContent('absent'))).toBeUndefined();
   });
 
+  // Decision 075: the reads share one buffer; each text read is a string of its own.
+  it('reads texts and their starts, short and long, each intact whatever was read before or after', () => {
+    const folder = makeFolder();
+    const texts = [`${'é'.repeat(3_000)} fin`, 'court', `${'mot '.repeat(6_000)}dernier`, 'œuvre '.repeat(500)];
+    const hashes = texts.map((text) => hashContent(text));
+    const writer = openCache(folder);
+    texts.forEach((text, at) => writeCacheEntry(writer.dir, hashes[at]!, makeEntry(`T${at}`), text));
+    writer.close();
+    const reader = openCache(folder);
+    const wholes = hashes.map((hash) => reader.readText(hash));
+    const starts = hashes.map((hash) => reader.readTextStart(hash, 2_560));
+    expect(wholes).toEqual(texts);
+    expect(starts).toEqual([
+      // A start ends before a character its bytes may cut: `é` is two bytes.
+      { text: 'é'.repeat(1_279), complete: false },
+      { text: 'court', complete: true },
+      { text: 'mot '.repeat(640), complete: false },
+      { text: `${'œuvre '.repeat(365)}œuvr`, complete: false },
+    ]);
+  });
+
   it('reads the JSON records packs held before decision 063 as absent, and deletes their packs when pruning', async () => {
     const folder = makeFolder();
     const hash = hashContent('# Avant');
