@@ -7,6 +7,7 @@ import { ArticleCard } from '../components/article-card';
 import { PageHead } from '../components/page-head';
 import { Pagination } from '../components/pagination';
 import { writeListQuery } from '../items/list-query';
+import { escapeHtml } from '../escape-html';
 import { countPages, type SearchAnswer } from '../items/search';
 import { truncateHtml } from '../items/truncate-html';
 import type { Lang } from '../i18n/i18n';
@@ -79,9 +80,6 @@ export function TagPage() {
     </section>
   );
 }
-
-/** Text for HTML, in an element or a double-quoted attribute. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** One tag cloud per tags array, language and translations: what the page shows of them, as HTML. */
 const tagClouds = new WeakMap<TagsPageData['tags'], { lang: Lang; translations: object; html: string }[]>();

@@ -9,6 +9,7 @@ import type Renderer from 'markdown-it/lib/renderer.mjs';
 import footnote from 'markdown-it-footnote';
 import githubAlerts from 'markdown-it-github-alerts';
 import texmath from 'markdown-it-texmath';
+import { escapeHtml } from '../../../shared/escape-html';
 import { drawDiagram, MAX_DIAGRAMS } from './diagrams';
 import { parseFenceInfo, type FenceInfo } from './fence-info';
 import { CALLOUT_TYPES, readWritingLabels, type CalloutType } from './labels';
@@ -31,8 +32,6 @@ export interface ArticleRenderEnv {
   warnings: RenderWarning[];
   diagrams?: number;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function warn(env: ArticleRenderEnv | undefined, token: Token, detail: string): void {
   env?.warnings?.push({ file: env.file, line: (token.map?.[0] ?? 0) + (env.lineOffset ?? 0) + 1, detail });
