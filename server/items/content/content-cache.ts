@@ -288,7 +288,6 @@ export class ContentCache {
    * The first `maxBytes` of an article's text (cut before a character that does not fit), and whether
    * that is all of it: a snippet is most often found near the start, and reading 4 KB costs less than 15.
    */
-
   readTextStart(hash: string, maxBytes: number): { text: string; complete: boolean } | undefined {
     const record = this.records.get(hash);
     const fd = record && this.readerOf(record.pack);
