@@ -7,8 +7,8 @@ module.exports = {
     {
       name: 'portfolio-site',
       script: 'dist/server/index.js',
-      // As in the Dockerfile and npm start: V8 sized for a small resident memory (docs/decisions/018).
-      node_args: '--enable-source-maps --max-semi-space-size=4 --heap-growing-percent=50',
+      // As in the Dockerfile and npm start: V8 sized for a small resident memory (docs/decisions/018, 077).
+      node_args: '--enable-source-maps --max-semi-space-size=4 --heap-growing-percent=50 --optimize-for-size',
       exec_mode: 'cluster',
       instances: 'max',
       env: {
@@ -21,8 +21,8 @@ module.exports = {
         WORKER_THREADS: '1',
         // As in the Dockerfile and npm start: two glibc malloc arenas, not one per thread (docs/decisions/029).
         MALLOC_ARENA_MAX: '2',
-        // Blocks from 128 KB mapped on their own and given back when freed, not kept (decision 064).
-        MALLOC_MMAP_THRESHOLD_: '131072',
+        // Blocks from 64 KB mapped on their own and given back when freed, not kept (decisions 064, 077).
+        MALLOC_MMAP_THRESHOLD_: '65536',
       },
       // The server drains in-flight requests on SIGINT within 8 s; PM2 waits 10 s before SIGKILL.
       kill_timeout: 10_000,
