@@ -61,6 +61,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ ITEMS_CACHE_MAX_MB: '0' })[0]).toMatch(/^ITEMS_CACHE_MAX_MB: must be at least 1/);
   });
 
+  it('bounds the page cache at 16 MB by default (RESPONSE_CACHE_MAX_MB), 0 turning it off', () => {
+    expect(loadConfig({}, '/srv/site')).toMatchObject({ responseCacheMaxMb: 16 });
+    expect(loadConfig({ RESPONSE_CACHE_MAX_MB: '64' }, '/srv/site')).toMatchObject({ responseCacheMaxMb: 64 });
+    expect(loadConfig({ RESPONSE_CACHE_MAX_MB: '0' }, '/srv/site')).toMatchObject({ responseCacheMaxMb: 0 });
+  });
+
   it('hides drafts and keeps the content cache in the temporary folder by default', () => {
     expect(loadConfig({}, '/srv/site')).toMatchObject({ showDrafts: false, contentCacheDir: path.join(os.tmpdir(), 'portfolio-site-cache') });
     expect(loadConfig({ SHOW_DRAFTS: 'true', CONTENT_CACHE_DIR: '.cache' }, '/srv/site')).toMatchObject({
