@@ -153,7 +153,8 @@ export class ResponseCache {
    * the encoding this client takes. A 200 or 404 is kept so under the request's key, with the cache on
    * (made whole when asked again: see get). `hash`, when given, names these bytes as hashBody would (a
    * digest of digests of their parts, each part hashed once). `scratch`: the body's memory is reused
-   * once this returns, so it is compressed (or copied) before any await (decision 061). `encoded`, when
+   * once this returns, so it is compressed (or copied) before any await (decision 061): a `list` at
+   * brotli 0, a `page` (under COMPRESS_ON_THREAD_BYTES) at the fast levels. `encoded`, when
    * given, has the body already compressed in an encoding, kept by its maker (llms.txt: decision 065).
    */
   async send(
@@ -161,7 +162,11 @@ export class ResponseCache {
     res: Response,
     status: number,
     body: Buffer,
-    { hash = hashBody(body), scratch = false, encoded }: { hash?: string; scratch?: boolean; encoded?: (encoding: Encoding) => Promise<Buffer> } = {},
+    {
+      hash = hashBody(body),
+      scratch = false,
+      encoded,
+    }: { hash?: string; scratch?: false | 'list' | 'page'; encoded?: (encoding: Encoding) => Promise<Buffer> } = {},
   ): Promise<void> {
     if (!res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');
     const kept = this.entries !== undefined && KEPT_STATUSES.has(status);
@@ -176,7 +181,7 @@ export class ResponseCache {
     // Compressed fast and on the spot: its buffers die young (decision 018), or are kept once.
     const sent = scratch
       ? encoding
-        ? compressNow(body, encoding)
+        ? compressNow(body, encoding, scratch)
         : Buffer.from(body)
       : encoding
         ? await (encoded ? encoded(encoding) : compressOnce(body, encoding))
@@ -195,7 +200,7 @@ export class ResponseCache {
 }
 
 /** Above this, a one-off compression runs on libuv's threads: a hostile 500 KB page takes tens of milliseconds; below, at the fast levels, a thread hop costs more than the compression (a 110 KB search page: 1.2 ms). */
-const COMPRESS_ON_THREAD_BYTES = 256 * 1024;
+export const COMPRESS_ON_THREAD_BYTES = 256 * 1024;
 const brotliOnce = promisify(zlib.brotliCompress);
 const gzipOnce = promisify(zlib.gzip);
 
@@ -234,9 +239,9 @@ const brotliList = (body: Buffer) => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
 });
 
-/** Compresses a list on the spot, before the shared buffer it is in is written again. */
-function compressNow(body: Buffer, encoding: Encoding): Buffer {
-  if (encoding === 'br') return zlib.brotliCompressSync(body, brotliList(body));
+/** Compresses a list or a page on the spot, before the shared buffer it is in is written again. */
+function compressNow(body: Buffer, encoding: Encoding, kind: 'list' | 'page'): Buffer {
+  if (encoding === 'br') return zlib.brotliCompressSync(body, kind === 'list' ? brotliList(body) : brotliFast(body));
   return zlib.gzipSync(body, body.length >= COMPRESS_ON_THREAD_BYTES ? GZIP_LARGE : GZIP_FAST);
 }
 

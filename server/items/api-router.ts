@@ -102,7 +102,7 @@ export function createItemsApiRouter({ cache, ttlSeconds, responseCache }: { cac
       // Kept compressed in the response cache: the next asker gets these bytes without JSON or zlib work.
       const json = toJson(value);
       if (typeof json === 'string') await responseCache.send(req, res, 200, Buffer.from(json));
-      else await responseCache.send(req, res, 200, json.body, { hash: json.hash, scratch: json.scratch });
+      else await responseCache.send(req, res, 200, json.body, { hash: json.hash, scratch: json.scratch && 'list' });
     } catch (error) {
       if (error instanceof ItemsUnavailableError) return sendUnavailable(res);
       throw error;

@@ -17,7 +17,7 @@ import { PageContextProvider, type PageContext } from '../../shared/page-context
 import { LANGS, type Lang } from '../../shared/i18n/i18n';
 import { EN_PREFIX } from '../../shared/paths';
 import { readRequestTarget } from '../http/request-target';
-import type { ResponseCache } from '../http/response-cache';
+import { COMPRESS_ON_THREAD_BYTES, type ResponseCache } from '../http/response-cache';
 import type { SiteResources } from './site-resources';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -74,11 +74,12 @@ export function createPageHandler({
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
     }
     const status = context.statusCode;
-    const html = renderDocument(handler, context, pageContexts[target.lang], inlineCss);
+    const html = renderDocument(handler, context, pageContexts[target.lang], inlineCss, { scratch: true });
     // 200 and 404 are kept by every cache for the TTL; anything else (503) is not kept anywhere.
     const kept = status === 200 || status === 404;
+    // No await between the render and send, which compresses or copies the reused buffer at once.
     res.set({ 'Cache-Control': kept ? target.policy.cacheControl(ttlSeconds) : 'no-store' }).type('html');
-    await responseCache.send(req, res, status, html);
+    await responseCache.send(req, res, status, html, { scratch: html.length <= DOCUMENT_SCRATCH_MAX_BYTES && 'page' });
   };
 }
 
@@ -89,6 +90,12 @@ export function createPageHandler({
  */
 const CSS_MARK = `\u0000site-css-${randomUUID()}\u0000`;
 const cssBytes = new Map<string, Buffer>();
+/**
+ * The reused document buffer (renderDocument's `scratch`), grown to the largest page up to this bound:
+ * a larger page is compressed on libuv's threads, after an await, so it gets a buffer of its own.
+ */
+const DOCUMENT_SCRATCH_MAX_BYTES = COMPRESS_ON_THREAD_BYTES - 1;
+let documentScratch = Buffer.alloc(0);
 
 /** The CSS as UTF-8, encoded once per stylesheet (one per build; a few in tests). */
 function encodeCss(css: string): Buffer {
@@ -105,9 +112,17 @@ function encodeCss(css: string): Buffer {
  * The document as bytes. Apart from the page handler on purpose: the render's strings and objects are
  * dropped here, not kept while the page waits for compression (they would outlive young-generation
  * collections and fill the old one). The same bytes as `<!DOCTYPE html>` and React's render with the
- * CSS inline (tested).
+ * CSS inline (tested). `scratch`: written into one buffer reused by every render on this thread, valid
+ * until the next render, for a caller that compresses or copies it at once (ResponseCache.send's
+ * `scratch`): a 110 KB buffer per page was malloc'd and freed only at the next full collection.
  */
-export function renderDocument(handler: StaticHandler, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>, css: string): Buffer {
+export function renderDocument(
+  handler: StaticHandler,
+  context: StaticHandlerContext,
+  pageContext: Omit<PageContext, 'now'>,
+  css: string,
+  { scratch = false }: { scratch?: boolean } = {},
+): Buffer {
   const page: PageContext = { ...pageContext, now: new Date().toISOString() };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
@@ -121,9 +136,17 @@ export function renderDocument(handler: StaticHandler, context: StaticHandlerCon
   const tail = html.slice(at + CSS_MARK.length);
   const style = encodeCss(css);
   const headBytes = Buffer.byteLength(head);
-  const document = Buffer.allocUnsafe(headBytes + style.length + Buffer.byteLength(tail));
+  const length = headBytes + style.length + Buffer.byteLength(tail);
+  let document: Buffer;
+  if (scratch && length <= DOCUMENT_SCRATCH_MAX_BYTES) {
+    if (documentScratch.length < length)
+      documentScratch = Buffer.allocUnsafeSlow(Math.min(DOCUMENT_SCRATCH_MAX_BYTES, Math.max(length, documentScratch.length * 2)));
+    document = documentScratch.subarray(0, length);
+  } else {
+    document = Buffer.allocUnsafe(length);
+  }
   document.write(head, 0);
-  style.copy(document, headBytes);
+  document.set(style, headBytes);
   document.write(tail, headBytes + style.length);
   return document;
 }

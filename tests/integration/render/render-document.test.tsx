@@ -61,6 +61,8 @@ describe('the document', () => {
       const made = renderDocument(handler, context, site.pageContexts[lang], css);
       const reference = renderReference(handler, context, site.pageContexts[lang], css);
       expect(made.equals(reference), `${url} with ${css.slice(0, 20)}`).toBe(true);
+      // Into the reused buffer: the same bytes, and a fresh buffer keeps them after the next render.
+      expect(renderDocument(handler, context, site.pageContexts[lang], css, { scratch: true }).equals(reference)).toBe(true);
       expect(made.toString()).toContain(`<style id="site-css">${css}</style>`);
     }
   });
@@ -92,6 +94,21 @@ describe('a search page asked twice, page cache off', () => {
       expect(decode(second.body).equals(identity.body)).toBe(true);
       expect(first.headers.etag).toBe(`"${hash}-${encoding}"`);
       expect(second.headers.etag).toBe(first.headers.etag);
+    }
+  });
+
+  it('keeps each page its own bytes when pages asked together are rendered in turn into one reused buffer, sent and kept', async () => {
+    const urls = ['/articles?f=spring', '/en/articles?f=java', '/articles?f=%C3%A9quipe&sort=date', '/tags'];
+    const alone = await Promise.all(urls.map((url) => getRaw(uncached.app, url, { 'Accept-Encoding': 'identity' })));
+    // Page cache off (each rendered), then on (the first answers kept, then sent again from the cache).
+    for (const app of [uncached.app, ctx.app, ctx.app]) {
+      for (const encoding of ['identity', 'br', 'gzip'] as const) {
+        const together = await Promise.all(urls.concat(urls).map((url) => getRaw(app, url, { 'Accept-Encoding': encoding })));
+        together.forEach((answer, at) => {
+          const body = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+          expect(body.equals(alone[at % urls.length]!.body), `${urls[at % urls.length]} in ${encoding}`).toBe(true);
+        });
+      }
     }
   });
 
