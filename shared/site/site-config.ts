@@ -19,11 +19,20 @@ export type SiteConfig = typeof siteConfig;
 
 // Made on first use: a time-zone formatter costs the browser 25–70 ms of ICU loading, and every page's entry script imports this module.
 let yearFormat: Intl.DateTimeFormat | undefined;
+// The last minute asked and its year: every page's footer asks for now, and formatting costs more than
+// the rest of the footer. Time-zone offsets are whole quarters of an hour, so a minute has one year.
+let lastMinute = Number.NaN;
+let lastYear = 0;
 
 /** The calendar year of an instant in the site's time zone (same answer on server and browser). */
 export function getSiteYear(instant: Date | string): number {
+  const time = new Date(instant).getTime();
+  const minute = Math.floor(time / 60_000);
+  if (minute === lastMinute) return lastYear;
   yearFormat ??= new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: siteConfig.timeZone });
-  return Number(yearFormat.format(new Date(instant)));
+  lastYear = Number(yearFormat.format(time));
+  lastMinute = minute;
+  return lastYear;
 }
 
 /** Years of experience shown on the CV: the current year minus the year the career started. */

@@ -20,6 +20,15 @@ describe('site config', () => {
     expect(getSiteYear('2026-12-31T22:30:00Z')).toBe(2026);
   });
 
+  it('gives each minute its own year when asked in turn across New Year (the last minute is remembered)', () => {
+    expect(getSiteYear('2026-12-31T22:59:59Z')).toBe(2026);
+    expect(getSiteYear('2026-12-31T22:59:00Z')).toBe(2026);
+    expect(getSiteYear(new Date('2026-12-31T23:00:00Z'))).toBe(2027);
+    expect(getSiteYear('2026-12-31T23:00:59Z')).toBe(2027);
+    expect(getSiteYear('2026-12-31T22:59:30Z')).toBe(2026);
+    expect(getSiteYear('2027-06-01T12:00:00Z')).toBe(2027);
+  });
+
   it('builds a mailto link with the preset subject, encoded', () => {
     expect(buildMailto('a@b.example', 'Contact depuis le site')).toBe('mailto:a@b.example?subject=Contact%20depuis%20le%20site');
   });
