@@ -186,7 +186,9 @@ export class ItemsCache implements ItemsReader {
       new LRUCache<string, Entry<unknown>>({
         maxSize: Math.max(1, maxBytes),
         ...(maxKeys ? { max: Math.max(1, maxKeys) } : {}),
-        sizeCalculation: (entry, key) => Math.max(1, estimateBytes(entry.value ?? entry.error?.message) + key.length * 2 + 64),
+        // A search's answer is new objects each time (its hits and facets): their sizes are not kept, for
+        // nothing and as weak keys the collector traces; the summaries in it are found among the kept.
+        sizeCalculation: (entry, key) => Math.max(1, estimateBytes(entry.value ?? entry.error?.message, !key.startsWith('search:')) + key.length * 2 + 64),
         // How long a stale entry may still answer; lru-cache drops it after that (freshness is freshUntil).
         ttl: (options.staleSeconds ?? Math.max(3_600, options.ttlSeconds * 10)) * 1000,
       });
