@@ -3,7 +3,7 @@
 import type { ArticleSummary } from '../../../shared/items/types';
 import { ArticleLinks, type LinkedArticle } from './article-links';
 import type { ContentCache } from './content-cache';
-import type { ArticleReferences } from './content-references';
+import { compactSummary, flatString, shareString } from './packed-entry';
 import { SearchIndex, type IndexDocument } from './search-index';
 
 export interface Entry {
@@ -19,8 +19,10 @@ export interface Entry {
   translationKey?: string;
   aliases?: string[];
   time: number;
-  relatedTerms: string[];
-  refs?: ArticleReferences;
+  /** The stems "related" searches with, packed (packed-entry.ts: packTerms). */
+  relatedTerms: string;
+  /** Links, images and anchors for the checks across articles, packed (packed-entry.ts: packReferences). */
+  refs?: string;
 }
 
 export class ContentState {
@@ -99,7 +101,8 @@ export class ContentState {
   private linkOf({ name, summary, language, translationKey, aliases }: Entry): LinkedArticle {
     return {
       name,
-      file: this.fileOf(name),
+      // A path joined from its parts is a tree of strings, kept as long as the link is: one flat copy.
+      file: flatString(this.fileOf(name)),
       id: summary.id,
       language,
       ...(translationKey !== undefined ? { translationKey } : {}),
@@ -123,6 +126,9 @@ export class ContentState {
     try {
       this.index.load(indexJson);
       for (const entry of entries) {
+        // Read back from JSON, each article's tags and language are strings of their own: shared again.
+        compactSummary(entry.summary);
+        entry.language = shareString(entry.language);
         this.byName.set(entry.name, entry);
         this.byId.set(entry.summary.id, entry);
         this.links.set(this.linkOf(entry));
