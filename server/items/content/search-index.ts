@@ -22,7 +22,7 @@ import {
   type StemLanguage,
   type TermCounts,
 } from './text-analysis';
-import { encodePairSet, hasPair, languageOfPairSet } from './pair-set';
+import { encodePairSet, PairSetStore } from './pair-set';
 import { toTagKey, type SearchRequest, type SearchSort } from '../../../shared/items/search';
 import { describeQuery, parseQuery, type ParsedQuery, type QueryPart } from './query-syntax';
 
@@ -461,9 +461,9 @@ export class SearchIndex {
   private readonly numbers = new Map<string, number>();
   private times: number[] = [];
   private tagNumbersOf: number[][] = [];
-  /** Per article, its adjacent stems (pair-set.ts): a phrase is checked there (decision 058). */
-  private pairSets: Uint16Array[] = [];
-  /** Where the saved index's arrays and the pair sets are decoded. */
+  /** Per article, its adjacent stems (pair-set.ts): a phrase is checked there (decision 058); one store, not an array an article (decision 066). */
+  private pairSets = new PairSetStore();
+  /** Where the saved index's arrays are decoded. */
   private arena = new ByteArena();
   /** Per field, the length of each article's field (terms counted as indexed). */
   private lengths: number[][] = FIELDS.map(() => []);
@@ -499,7 +499,7 @@ export class SearchIndex {
         this.times[number]!,
         this.tagNumbersOf[number]!.map((tag) => this.tagNames[tag]!),
         FIELDS.map((_, field) => this.lengths[field]![number]!),
-        base64Of(this.pairSets[number]!),
+        base64Of(this.pairSets.setOf(number)),
       ]);
     });
     const terms: SearchIndexJson['terms'] = [];
@@ -531,7 +531,7 @@ export class SearchIndex {
     this.lengths = FIELDS.map(() => []);
     this.totalLengths.fill(0);
     this.removed = 0;
-    this.pairSets = [];
+    this.pairSets = new PairSetStore();
     this.arena = new ByteArena();
     this.norms = undefined;
     this.expansions.clear();
@@ -572,7 +572,7 @@ export class SearchIndex {
     const number = this.ids.length;
     if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
-    this.pairSets.push(this.arena.takePairs(pairs));
+    this.pairSets.push(pairs);
     this.numbers.set(id, number);
     this.times.push(time);
     this.tagNumbersOf.push([...new Set(tags.map((tag) => this.numberOfTag(tag)))]);
@@ -667,7 +667,7 @@ export class SearchIndex {
     this.expansions.clear();
     this.phrases.clear();
     this.tagNumbersOf[number] = [];
-    this.pairSets[number] = EMPTY_PAIRS;
+    this.pairSets.clear(number);
     FIELDS.forEach((_, field) => {
       this.totalLengths[field]! -= this.lengths[field]![number]!;
     });
@@ -711,10 +711,10 @@ export class SearchIndex {
     this.ids = kept.map((number) => this.ids[number]);
     this.times = kept.map((number) => this.times[number]!);
     this.tagNumbersOf = kept.map((number) => this.tagNumbersOf[number]!);
-    // Copied to a new arena: the removed articles' sets go with the old one.
-    const arena = new ByteArena();
-    this.pairSets = kept.map((number) => arena.copyPairs(this.pairSets[number]!));
-    this.arena = arena;
+    // Copied to a new store: the removed articles' sets go with the old one.
+    const pairSets = new PairSetStore();
+    for (const number of kept) pairSets.pushCopy(this.pairSets, number);
+    this.pairSets = pairSets;
     this.lengths = this.lengths.map((lengths) => kept.map((number) => lengths[number]!));
     this.ids.forEach((id, number) => this.numbers.set(id!, number));
     this.removed = 0;
@@ -1049,12 +1049,12 @@ export class SearchIndex {
     };
     const french = pairsIn('fr');
     const english = pairsIn('en');
+    const sets = this.pairSets;
     return (number) => {
-      const set = this.pairSets[number];
-      if (!set) return false;
+      if (number >= sets.size) return false;
       // Thousands of articles a phrase of common words: a loop, no closure a call.
-      const hashes = languageOfPairSet(set) === 'en' ? english : french;
-      for (let at = 0; at < hashes.length; at += 1) if (!hasPair(set, hashes[at]!)) return false;
+      const hashes = sets.languageOf(number) === 'en' ? english : french;
+      for (let at = 0; at < hashes.length; at += 1) if (!sets.has(number, hashes[at]!)) return false;
       return words.length === 2 || this.hasPhraseInText(number, words);
     };
   }
@@ -1458,12 +1458,11 @@ function frequencyOf(field: number, count: number): number {
 }
 
 const base64Of = (array: Uint32Array | Uint16Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
-/** The pair set of a removed article, or of one with no pairs. */
-const EMPTY_PAIRS = encodePairSet([], 'fr');
 const ARENA_CHUNK_BYTES = 1 << 20;
 
 /**
- * Arrays decoded from the saved index (postings, pair sets) into chunks of a megabyte, each array a
+ * Postings decoded from the saved index into chunks of a megabyte (the pair sets have their own store,
+ * pair-set.ts), each array a
  * view: 10,000 pair sets of 3 KB and 16,000 postings arrays allocated one by one, between the base64
  * decoder's own buffers, left holes the process kept (a loaded index took 67 MB of RSS for 38 MB of
  * arrays and heap; decision 058).
@@ -1497,22 +1496,6 @@ class ByteArena {
     const numbers = new Uint16Array(this.chunk.buffer, this.chunk.byteOffset + at, count);
     for (let each = 0; each < count; each += 1) numbers[each] = this.scratch.readUInt32LE(each * 4);
     return numbers;
-  }
-
-  /** A pair set from its base64 (IndexDocument.pairs). */
-  takePairs(base64: string): Uint16Array {
-    if (base64.length < 12) return EMPTY_PAIRS;
-    const bytes = this.take(base64, 2);
-    return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 1);
-  }
-
-  /** A copy of a pair set in this arena. */
-  copyPairs(set: Uint16Array): Uint16Array {
-    if (set === EMPTY_PAIRS) return set;
-    const at = this.reserve(set.byteLength, 2);
-    const copy = new Uint16Array(this.chunk.buffer, this.chunk.byteOffset + at, set.length);
-    copy.set(set);
-    return copy;
   }
 
   /** Where `bytes` fit in the current chunk (a new one when they do not), aligned. */
