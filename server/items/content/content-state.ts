@@ -3,7 +3,7 @@
 import type { ArticleSummary } from '../../../shared/items/types';
 import { ArticleLinks, type LinkedArticle } from './article-links';
 import type { ContentCache } from './content-cache';
-import { compactSummary, flatString, shareString } from './packed-entry';
+import { compactSummary, shareString } from './packed-entry';
 import { SearchIndex, type IndexDocument } from './search-index';
 
 export interface Entry {
@@ -98,16 +98,8 @@ export class ContentState {
     this.index.set(doc);
   }
 
-  private linkOf({ name, summary, language, translationKey, aliases }: Entry): LinkedArticle {
-    return {
-      name,
-      // A path joined from its parts is a tree of strings, kept as long as the link is: one flat copy.
-      file: flatString(this.fileOf(name)),
-      id: summary.id,
-      language,
-      ...(translationKey !== undefined ? { translationKey } : {}),
-      ...(aliases ? { aliases } : {}),
-    };
+  private linkOf(entry: Entry): LinkedArticle {
+    return new EntryLink(entry, this.fileOf);
   }
 
   forget(name: string): void {
@@ -142,5 +134,33 @@ export class ContentState {
       this.index.load(new SearchIndex({ isVisible: () => false }).toJSON());
       return false;
     }
+  }
+}
+
+/**
+ * An entry as the links see it. Its file is made from its name only when a problem names it: a path
+ * joined from its parts, kept for every article, was a tree of strings for each major GC to mark
+ * (decision 066).
+ */
+class EntryLink implements LinkedArticle {
+  readonly name: string;
+  readonly id: string;
+  readonly language: string;
+  declare readonly translationKey?: string;
+  declare readonly aliases?: string[];
+
+  constructor(
+    { name, summary, language, translationKey, aliases }: Entry,
+    private readonly fileOf: (name: string) => string,
+  ) {
+    this.name = name;
+    this.id = summary.id;
+    this.language = language;
+    if (translationKey !== undefined) (this as { translationKey?: string }).translationKey = translationKey;
+    if (aliases) (this as { aliases?: string[] }).aliases = aliases;
+  }
+
+  get file(): string {
+    return this.fileOf(this.name);
   }
 }
