@@ -17,7 +17,7 @@ import { ContentFileError, displayPath, formatProblem, linkProblems, sortProblem
 import { checkArticles } from './content-rules';
 import type { ContentState, Entry } from './content-state';
 import { FirstLoadQueue, type QueuedFile } from './first-load-queue';
-import { compactSummary, packReferences, packTerms, unpackReferences } from './packed-entry';
+import { compactSummary, packReferences, packTerms, readPackedReferences } from './packed-entry';
 import { relatedTermsOf } from './search-index';
 
 /** Longest stretch of synchronous work before yielding to the event loop. */
@@ -313,7 +313,7 @@ export class ContentLoader {
         }
       : undefined;
     const articles = [...this.state.byName.values()].flatMap((entry) =>
-      entry.refs ? [{ file: this.relative(entry.name), id: entry.summary.id, tags: entry.summary.tags, refs: unpackReferences(entry.refs) }] : [],
+      entry.refs ? [{ file: this.relative(entry.name), id: entry.summary.id, tags: entry.summary.tags, refs: readPackedReferences(entry.refs) }] : [],
     );
     const before = new Set(this.referenceProblems.map(formatProblem));
     this.referenceProblems = checkArticles(articles, hasPublicFile ? { hasPublicFile } : {});

@@ -26,13 +26,40 @@ export function unpackTerms(packed: string): string[] {
   return packed === '' ? [] : packed.split('\n');
 }
 
-/** An article's references as one JSON text: links, images and anchors are read only by the checks across articles. */
-export function packReferences(refs: ArticleReferences): string {
-  return JSON.stringify(refs);
+/**
+ * An article's references as one text: its links, images and aliases as JSON, a newline, then its
+ * anchors as JSON (JSON writes no raw newline, so the first one is the cut). Every check reads the
+ * links and images; the anchors only of an article a link leads to a heading of.
+ */
+export function packReferences({ links, images, anchors, aliases }: ArticleReferences): string {
+  return `${JSON.stringify(aliases ? [links, images, aliases] : [links, images])}\n${JSON.stringify(anchors)}`;
 }
 
+type PackedHead = [ArticleReferences['links'], ArticleReferences['images'], string[]?];
+
+/** The references of packReferences, as they were (fields in the same order). */
 export function unpackReferences(packed: string): ArticleReferences {
-  return JSON.parse(packed) as ArticleReferences;
+  const cut = packed.indexOf('\n');
+  const [links, images, aliases] = JSON.parse(packed.slice(0, cut)) as PackedHead;
+  const refs: ArticleReferences = { links, images, anchors: JSON.parse(packed.slice(cut + 1)) as string[] };
+  if (aliases) refs.aliases = aliases;
+  return refs;
+}
+
+/** The same references, their anchors decoded when first read: the checks across articles read few. */
+export function readPackedReferences(packed: string): ArticleReferences {
+  const cut = packed.indexOf('\n');
+  const [links, images, aliases] = JSON.parse(packed.slice(0, cut)) as PackedHead;
+  let anchors: string[] | undefined;
+  const refs: ArticleReferences = {
+    links,
+    images,
+    get anchors(): string[] {
+      return (anchors ??= JSON.parse(packed.slice(cut + 1)) as string[]);
+    },
+  };
+  if (aliases) refs.aliases = aliases;
+  return refs;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   NO_STRINGS,
   packReferences,
   packTerms,
+  readPackedReferences,
   shareString,
   unpackReferences,
   unpackTerms,
@@ -55,6 +56,20 @@ describe('packed references', () => {
     expect(back).toStrictEqual(refs);
     // The key order too: problems and their messages read the fields the same way.
     expect(JSON.stringify(back)).toBe(JSON.stringify(refs));
+  });
+
+  it.each([
+    ['every kind', full],
+    ['no aliases', { ...full, aliases: undefined }],
+    ['nothing', { links: [], images: [], anchors: [] }],
+  ])('reads back %s with its anchors decoded when first read', (_name, refs: ArticleReferences) => {
+    const lazy = readPackedReferences(packReferences(JSON.parse(JSON.stringify(refs)) as ArticleReferences));
+    expect(lazy.links).toStrictEqual(refs.links);
+    expect(lazy.images).toStrictEqual(refs.images);
+    expect(lazy.aliases).toStrictEqual(refs.aliases);
+    expect(lazy.anchors).toStrictEqual(refs.anchors);
+    expect(lazy.anchors).toBe(lazy.anchors);
+    expect(Object.keys(lazy)).toEqual(Object.keys(unpackReferences(packReferences(refs))));
   });
 });
 
