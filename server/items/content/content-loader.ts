@@ -17,6 +17,7 @@ import { ContentFileError, displayPath, formatProblem, linkProblems, sortProblem
 import { checkArticles } from './content-rules';
 import type { ContentState, Entry } from './content-state';
 import { FirstLoadQueue, type QueuedFile } from './first-load-queue';
+import { compactSummary, packReferences, packTerms, readPackedReferences } from './packed-entry';
 import { relatedTermsOf } from './search-index';
 
 /** Longest stretch of synchronous work before yielding to the event loop. */
@@ -59,7 +60,7 @@ interface ReadBatch {
 
 // In this order: the items API answers the fields in the order they come (wire-format.ts).
 function toSummary({ id, title, date, tags, images, summary, updated, series, language }: Article): ArticleSummary {
-  return { id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}), language };
+  return compactSummary({ id, title, date, tags, images, summary, ...(updated ? { updated } : {}), ...(series ? { series } : {}), language });
 }
 
 export interface ContentLoaderOptions {
@@ -251,20 +252,21 @@ export class ContentLoader {
           this.idPosition(text),
         );
       }
+      const summary = toSummary(article);
       const entry: Entry = {
         name,
         hash,
         mtimeMs: fileStat.mtimeMs,
         size: fileStat.size,
-        summary: toSummary(article),
-        language: article.language,
+        summary,
+        language: summary.language ?? article.language,
         draft,
         ...(seriesOrder !== undefined ? { seriesOrder } : {}),
         ...(translationKey !== undefined ? { translationKey } : {}),
         ...(aliases ? { aliases } : {}),
         time: doc.time,
-        relatedTerms: relatedTermsOf(doc),
-        ...(refs ? { refs } : {}),
+        relatedTerms: packTerms(relatedTermsOf(doc)),
+        ...(refs ? { refs: packReferences(refs) } : {}),
       };
       this.fileProblems.delete(name);
       this.goodTexts.set(name, text);
@@ -311,7 +313,7 @@ export class ContentLoader {
         }
       : undefined;
     const articles = [...this.state.byName.values()].flatMap((entry) =>
-      entry.refs ? [{ file: this.relative(entry.name), id: entry.summary.id, tags: entry.summary.tags, refs: entry.refs }] : [],
+      entry.refs ? [{ file: this.relative(entry.name), id: entry.summary.id, tags: entry.summary.tags, refs: readPackedReferences(entry.refs) }] : [],
     );
     const before = new Set(this.referenceProblems.map(formatProblem));
     this.referenceProblems = checkArticles(articles, hasPublicFile ? { hasPublicFile } : {});

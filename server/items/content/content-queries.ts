@@ -10,6 +10,7 @@ import { hashContent, type ContentCache } from './content-cache';
 import type { ContentLoader } from './content-loader';
 import { ContentFileError } from './content-problems';
 import type { ContentState, Entry } from './content-state';
+import { unpackTerms } from './packed-entry';
 import { tagKey } from './search-index';
 
 export interface ContentQueries extends Pick<ItemsSource, 'list' | 'get'> {
@@ -148,7 +149,7 @@ export function createContentQueries({
     async related(id, limit = 3, exclude = []) {
       const entry = state.byId.get(id);
       if (!state.isVisible(entry)) return [];
-      return summariesOf(state.index.related(id, entry.relatedTerms, limit, new Set(exclude)));
+      return summariesOf(state.index.related(id, unpackTerms(entry.relatedTerms), limit, new Set(exclude)));
     },
     pendingWrites: () => Promise.all(preparedWrites),
   };

@@ -3,7 +3,7 @@
 import type { ArticleSummary } from '../../../shared/items/types';
 import { ArticleLinks, type LinkedArticle } from './article-links';
 import type { ContentCache } from './content-cache';
-import type { ArticleReferences } from './content-references';
+import { compactSummary, shareString } from './packed-entry';
 import { SearchIndex, type IndexDocument } from './search-index';
 
 export interface Entry {
@@ -19,8 +19,10 @@ export interface Entry {
   translationKey?: string;
   aliases?: string[];
   time: number;
-  relatedTerms: string[];
-  refs?: ArticleReferences;
+  /** The stems "related" searches with, packed (packed-entry.ts: packTerms). */
+  relatedTerms: string;
+  /** Links, images and anchors for the checks across articles, packed (packed-entry.ts: packReferences). */
+  refs?: string;
 }
 
 export class ContentState {
@@ -96,15 +98,8 @@ export class ContentState {
     this.index.set(doc);
   }
 
-  private linkOf({ name, summary, language, translationKey, aliases }: Entry): LinkedArticle {
-    return {
-      name,
-      file: this.fileOf(name),
-      id: summary.id,
-      language,
-      ...(translationKey !== undefined ? { translationKey } : {}),
-      ...(aliases ? { aliases } : {}),
-    };
+  private linkOf(entry: Entry): LinkedArticle {
+    return new EntryLink(entry, this.fileOf);
   }
 
   forget(name: string): void {
@@ -123,6 +118,9 @@ export class ContentState {
     try {
       this.index.load(indexJson);
       for (const entry of entries) {
+        // Read back from JSON, each article's tags and language are strings of their own: shared again.
+        compactSummary(entry.summary);
+        entry.language = shareString(entry.language);
         this.byName.set(entry.name, entry);
         this.byId.set(entry.summary.id, entry);
         this.links.set(this.linkOf(entry));
@@ -136,5 +134,33 @@ export class ContentState {
       this.index.load(new SearchIndex({ isVisible: () => false }).toJSON());
       return false;
     }
+  }
+}
+
+/**
+ * An entry as the links see it. Its file is made from its name only when a problem names it: a path
+ * joined from its parts, kept for every article, was a tree of strings for each major GC to mark
+ * (decision 066).
+ */
+class EntryLink implements LinkedArticle {
+  readonly name: string;
+  readonly id: string;
+  readonly language: string;
+  declare readonly translationKey?: string;
+  declare readonly aliases?: string[];
+
+  constructor(
+    { name, summary, language, translationKey, aliases }: Entry,
+    private readonly fileOf: (name: string) => string,
+  ) {
+    this.name = name;
+    this.id = summary.id;
+    this.language = language;
+    if (translationKey !== undefined) (this as { translationKey?: string }).translationKey = translationKey;
+    if (aliases) (this as { aliases?: string[] }).aliases = aliases;
+  }
+
+  get file(): string {
+    return this.fileOf(this.name);
   }
 }

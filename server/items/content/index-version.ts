@@ -6,8 +6,9 @@
 // loading stale stems. It is the same in every bundle and thread: nothing depends on how code is built.
 import { createHash } from 'node:crypto';
 import { eng, fra } from 'stopword';
+import { packReferences, packTerms } from './packed-entry';
 import { parseArticleSource } from './parse-article-file';
-import { buildIndexDocument, SearchIndex } from './search-index';
+import { buildIndexDocument, relatedTermsOf, SearchIndex } from './search-index';
 import { foldedWords, foldText, stemWord } from './text-analysis';
 
 const PROBE_FILE = `---
@@ -56,6 +57,9 @@ export function readIndexVersion(): string {
       parsed,
       doc,
       index.toJSON(),
+      // The packed forms the saved snapshot's entries hold (packed-entry.ts): a change to them is a new version.
+      packTerms(relatedTermsOf(doc)),
+      parsed.refs && packReferences(parsed.refs),
       foldText(letters),
       [fra, eng],
       words.map((word) => [stemWord(word, 'fr'), stemWord(word, 'en')]),

@@ -68,17 +68,22 @@ function mixWithSeed(hash: number, seed: number): number {
 }
 
 /** The language the article's stems are in. */
-export function languageOfPairSet(set: Uint16Array): StemLanguage {
-  return (set[0]! & ENGLISH) !== 0 ? 'en' : 'fr';
+export function languageOfPairSet(set: Uint16Array, start = 0): StemLanguage {
+  return (set[start]! & ENGLISH) !== 0 ? 'en' : 'fr';
 }
 
 /** True when the set holds the hash (or, rarely, a hash that looks the same: see above). */
 export function hasPair(set: Uint16Array, pairHash: number): boolean {
-  const bits = set[0]! & 0xff;
-  const hash = mixWithSeed(pairHash, set[1]!);
+  return hasPairIn(set, 0, set.length, pairHash);
+}
+
+/** hasPair of the set written in `data` from `start` to `end` (PairSetStore keeps many in one array). */
+export function hasPairIn(data: Uint16Array, start: number, end: number, pairHash: number): boolean {
+  const bits = data[start]! & 0xff;
+  const hash = mixWithSeed(pairHash, data[start + 1]!);
   if (bits === WHOLE) {
-    const count = (set.length - 2) >>> 1;
-    const valueAt = (at: number) => (set[2 + 2 * at]! | (set[3 + 2 * at]! << 16)) >>> 0;
+    const count = (end - start - 2) >>> 1;
+    const valueAt = (at: number) => (data[start + 2 + 2 * at]! | (data[start + 3 + 2 * at]! << 16)) >>> 0;
     let low = 0;
     let high = count;
     while (low < high) {
@@ -90,10 +95,107 @@ export function hasPair(set: Uint16Array, pairHash: number): boolean {
   }
   const bucket = bits === 0 ? 0 : hash >>> (32 - bits);
   const fingerprint = (hash >>> (16 - bits)) & 0xffff;
-  const fingerprints = STARTS + 1 + (1 << bits);
-  for (let at = fingerprints + set[STARTS + bucket]!, end = fingerprints + set[STARTS + 1 + bucket]!; at < end; at += 1) {
-    const value = set[at]!;
+  const fingerprints = start + STARTS + 1 + (1 << bits);
+  for (let at = fingerprints + data[start + STARTS + bucket]!, last = fingerprints + data[start + STARTS + 1 + bucket]!; at < last; at += 1) {
+    const value = data[at]!;
     if (value >= fingerprint) return value === fingerprint;
   }
   return false;
+}
+
+/** The set of an article with no pairs, or of a removed one. */
+const EMPTY_PAIRS = encodePairSet([], 'fr');
+/** Elements of a chunk of the store (1 MB). */
+const CHUNK_LENGTH = 1 << 19;
+
+/**
+ * Every article's pair set, by article number, in chunks of a megabyte: each set a start and an end in
+ * a chunk, not an array of its own. 10,000 typed arrays were 10,000 objects more for every major GC to
+ * mark (decision 066). Chunk 0 is the empty set.
+ */
+export class PairSetStore {
+  private chunks: Uint16Array[] = [EMPTY_PAIRS];
+  /** The current chunk's bytes, where base64 is decoded. */
+  private bytes = Buffer.alloc(0);
+  private used = 0;
+  private chunkOf = new Uint32Array(64);
+  private startOf = new Uint32Array(64);
+  private endOf = new Uint32Array(64);
+  private count = 0;
+
+  /** Sets stored (article numbers below it have one). */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Stores the next article's set from its base64 (IndexDocument.pairs); a set of no pair is the empty one. */
+  push(base64: string): void {
+    // Fewer than 12 characters: the header and the seed, no pair (an empty set of either language).
+    if (base64.length < 12) return this.pushAt(0, 0, EMPTY_PAIRS.length);
+    const length = Buffer.byteLength(base64, 'base64') >>> 1;
+    this.reserve(length);
+    const written = this.bytes.write(base64, this.used * 2, length * 2, 'base64') >>> 1;
+    this.pushAt(this.chunks.length - 1, this.used, this.used + written);
+    this.used += written;
+  }
+
+  /** Stores the next article's set as a copy of another store's. */
+  pushCopy(from: PairSetStore, number: number): void {
+    const chunk = from.chunkOf[number]!;
+    if (chunk === 0) return this.pushAt(0, 0, EMPTY_PAIRS.length);
+    const start = from.startOf[number]!;
+    const length = from.endOf[number]! - start;
+    this.reserve(length);
+    this.chunks[this.chunks.length - 1]!.set(from.chunks[chunk]!.subarray(start, start + length), this.used);
+    this.pushAt(this.chunks.length - 1, this.used, this.used + length);
+    this.used += length;
+  }
+
+  /** Makes an article's set the empty one (a removed article). */
+  clear(number: number): void {
+    this.chunkOf[number] = 0;
+    this.startOf[number] = 0;
+    this.endOf[number] = EMPTY_PAIRS.length;
+  }
+
+  /** The article's set as it was pushed (a view: read it before the next change). */
+  setOf(number: number): Uint16Array {
+    return this.chunks[this.chunkOf[number]!]!.subarray(this.startOf[number]!, this.endOf[number]!);
+  }
+
+  languageOf(number: number): StemLanguage {
+    return languageOfPairSet(this.chunks[this.chunkOf[number]!]!, this.startOf[number]!);
+  }
+
+  /** hasPair of the article's set; false for a number with none. */
+  has(number: number, pairHash: number): boolean {
+    if (number >= this.count) return false;
+    return hasPairIn(this.chunks[this.chunkOf[number]!]!, this.startOf[number]!, this.endOf[number]!, pairHash);
+  }
+
+  private pushAt(chunk: number, start: number, end: number): void {
+    if (this.count === this.chunkOf.length) {
+      const grow = (array: Uint32Array) => {
+        const grown = new Uint32Array(array.length * 2);
+        grown.set(array);
+        return grown;
+      };
+      this.chunkOf = grow(this.chunkOf);
+      this.startOf = grow(this.startOf);
+      this.endOf = grow(this.endOf);
+    }
+    this.chunkOf[this.count] = chunk;
+    this.startOf[this.count] = start;
+    this.endOf[this.count] = end;
+    this.count += 1;
+  }
+
+  /** Room for `length` elements in the current chunk: a new chunk when they do not fit (as large as they are, when larger). */
+  private reserve(length: number): void {
+    if (this.chunks.length > 1 && this.used + length <= this.chunks[this.chunks.length - 1]!.length) return;
+    const chunk = new Uint16Array(Math.max(CHUNK_LENGTH, length));
+    this.chunks.push(chunk);
+    this.bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.used = 0;
+  }
 }

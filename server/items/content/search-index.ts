@@ -22,7 +22,7 @@ import {
   type StemLanguage,
   type TermCounts,
 } from './text-analysis';
-import { encodePairSet, hasPair, languageOfPairSet } from './pair-set';
+import { encodePairSet, PairSetStore } from './pair-set';
 import { toTagKey, type SearchRequest, type SearchSort } from '../../../shared/items/search';
 import { describeQuery, parseQuery, type ParsedQuery, type QueryPart } from './query-syntax';
 
@@ -460,10 +460,11 @@ export class SearchIndex {
   private ids: (string | undefined)[] = [];
   private readonly numbers = new Map<string, number>();
   private times: number[] = [];
-  private tagNumbersOf: number[][] = [];
-  /** Per article, its adjacent stems (pair-set.ts): a phrase is checked there (decision 058). */
-  private pairSets: Uint16Array[] = [];
-  /** Where the saved index's arrays and the pair sets are decoded. */
+  /** Each article's tag numbers, in runs of one typed array (decision 066), not an array an article. */
+  private tagNumbersOf = new NumberRuns();
+  /** Per article, its adjacent stems (pair-set.ts): a phrase is checked there (decision 058); one store, not an array an article (decision 066). */
+  private pairSets = new PairSetStore();
+  /** Where the saved index's arrays are decoded. */
   private arena = new ByteArena();
   /** Per field, the length of each article's field (terms counted as indexed). */
   private lengths: number[][] = FIELDS.map(() => []);
@@ -497,9 +498,9 @@ export class SearchIndex {
       docs.push([
         id,
         this.times[number]!,
-        this.tagNumbersOf[number]!.map((tag) => this.tagNames[tag]!),
+        this.tagNumbersOf.valuesOf(number).map((tag) => this.tagNames[tag]!),
         FIELDS.map((_, field) => this.lengths[field]![number]!),
-        base64Of(this.pairSets[number]!),
+        base64Of(this.pairSets.setOf(number)),
       ]);
     });
     const terms: SearchIndexJson['terms'] = [];
@@ -527,11 +528,11 @@ export class SearchIndex {
     this.ids = [];
     this.numbers.clear();
     this.times = [];
-    this.tagNumbersOf = [];
+    this.tagNumbersOf = new NumberRuns();
     this.lengths = FIELDS.map(() => []);
     this.totalLengths.fill(0);
     this.removed = 0;
-    this.pairSets = [];
+    this.pairSets = new PairSetStore();
     this.arena = new ByteArena();
     this.norms = undefined;
     this.expansions.clear();
@@ -572,7 +573,7 @@ export class SearchIndex {
     const number = this.ids.length;
     if (number >= SMALL_NUMBERS && !this.wide) this.widen();
     this.ids.push(id);
-    this.pairSets.push(this.arena.takePairs(pairs));
+    this.pairSets.push(pairs);
     this.numbers.set(id, number);
     this.times.push(time);
     this.tagNumbersOf.push([...new Set(tags.map((tag) => this.numberOfTag(tag)))]);
@@ -666,8 +667,8 @@ export class SearchIndex {
     this.norms = undefined;
     this.expansions.clear();
     this.phrases.clear();
-    this.tagNumbersOf[number] = [];
-    this.pairSets[number] = EMPTY_PAIRS;
+    this.tagNumbersOf.clear(number);
+    this.pairSets.clear(number);
     FIELDS.forEach((_, field) => {
       this.totalLengths[field]! -= this.lengths[field]![number]!;
     });
@@ -710,11 +711,11 @@ export class SearchIndex {
     }
     this.ids = kept.map((number) => this.ids[number]);
     this.times = kept.map((number) => this.times[number]!);
-    this.tagNumbersOf = kept.map((number) => this.tagNumbersOf[number]!);
-    // Copied to a new arena: the removed articles' sets go with the old one.
-    const arena = new ByteArena();
-    this.pairSets = kept.map((number) => arena.copyPairs(this.pairSets[number]!));
-    this.arena = arena;
+    this.tagNumbersOf = this.tagNumbersOf.copyOf(kept);
+    // Copied to a new store: the removed articles' sets go with the old one.
+    const pairSets = new PairSetStore();
+    for (const number of kept) pairSets.pushCopy(this.pairSets, number);
+    this.pairSets = pairSets;
     this.lengths = this.lengths.map((lengths) => kept.map((number) => lengths[number]!));
     this.ids.forEach((id, number) => this.numbers.set(id!, number));
     this.removed = 0;
@@ -1049,12 +1050,12 @@ export class SearchIndex {
     };
     const french = pairsIn('fr');
     const english = pairsIn('en');
+    const sets = this.pairSets;
     return (number) => {
-      const set = this.pairSets[number];
-      if (!set) return false;
+      if (number >= sets.size) return false;
       // Thousands of articles a phrase of common words: a loop, no closure a call.
-      const hashes = languageOfPairSet(set) === 'en' ? english : french;
-      for (let at = 0; at < hashes.length; at += 1) if (!hasPair(set, hashes[at]!)) return false;
+      const hashes = sets.languageOf(number) === 'en' ? english : french;
+      for (let at = 0; at < hashes.length; at += 1) if (!sets.has(number, hashes[at]!)) return false;
       return words.length === 2 || this.hasPhraseInText(number, words);
     };
   }
@@ -1267,12 +1268,11 @@ export class SearchIndex {
 
   private readTagRuns(): { starts: Uint32Array; tags: Uint32Array } {
     if (!this.tagRuns) {
+      const runs = this.tagNumbersOf;
       const starts = new Uint32Array(this.ids.length + 1);
-      this.tagNumbersOf.forEach((tags, number) => {
-        starts[number + 1] = starts[number]! + tags.length;
-      });
+      for (let number = 0; number < runs.size; number += 1) starts[number + 1] = starts[number]! + runs.countOf(number);
       const tags = new Uint32Array(starts[this.ids.length]!);
-      this.tagNumbersOf.forEach((each, number) => tags.set(each, starts[number]!));
+      for (let number = 0; number < runs.size; number += 1) runs.copyTo(number, tags, starts[number]!);
       this.tagRuns = { starts, tags };
     }
     return this.tagRuns;
@@ -1426,7 +1426,7 @@ export class SearchIndex {
   related(id: string, terms: string[], limit: number, exclude: Set<string>): string[] {
     const number = this.numbers.get(id);
     if (number === undefined || terms.length === 0) return [];
-    const tags = new Set(this.tagNumbersOf[number]);
+    const tags = new Set(this.tagNumbersOf.valuesOf(number));
     const count = this.numbers.size;
     const scores = new Float64Array(this.ids.length);
     const candidates: number[] = [];
@@ -1445,7 +1445,7 @@ export class SearchIndex {
     }
     const keep = this.visibleFilter(undefined);
     // Shared tags count most: an article with the same tags is related before one with the same words.
-    const weighted = (other: number) => scores[other]! * (1 + this.tagNumbersOf[other]!.filter((tag) => tags.has(tag)).length);
+    const weighted = (other: number) => scores[other]! * (1 + this.tagNumbersOf.countIn(other, tags));
     const eligible = candidates.filter((other) => other !== number && keep(other) && !exclude.has(this.ids[other]!));
     const weights = new Map(eligible.map((other) => [other, weighted(other)]));
     return firstInOrder(eligible, limit, (a, b) => weights.get(b)! - weights.get(a)! || this.compareByDate(a, b)).map((other) => this.ids[other]!);
@@ -1458,12 +1458,11 @@ function frequencyOf(field: number, count: number): number {
 }
 
 const base64Of = (array: Uint32Array | Uint16Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
-/** The pair set of a removed article, or of one with no pairs. */
-const EMPTY_PAIRS = encodePairSet([], 'fr');
 const ARENA_CHUNK_BYTES = 1 << 20;
 
 /**
- * Arrays decoded from the saved index (postings, pair sets) into chunks of a megabyte, each array a
+ * Postings decoded from the saved index into chunks of a megabyte (the pair sets have their own store,
+ * pair-set.ts), each array a
  * view: 10,000 pair sets of 3 KB and 16,000 postings arrays allocated one by one, between the base64
  * decoder's own buffers, left holes the process kept (a loaded index took 67 MB of RSS for 38 MB of
  * arrays and heap; decision 058).
@@ -1499,22 +1498,6 @@ class ByteArena {
     return numbers;
   }
 
-  /** A pair set from its base64 (IndexDocument.pairs). */
-  takePairs(base64: string): Uint16Array {
-    if (base64.length < 12) return EMPTY_PAIRS;
-    const bytes = this.take(base64, 2);
-    return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 1);
-  }
-
-  /** A copy of a pair set in this arena. */
-  copyPairs(set: Uint16Array): Uint16Array {
-    if (set === EMPTY_PAIRS) return set;
-    const at = this.reserve(set.byteLength, 2);
-    const copy = new Uint16Array(this.chunk.buffer, this.chunk.byteOffset + at, set.length);
-    copy.set(set);
-    return copy;
-  }
-
   /** Where `bytes` fit in the current chunk (a new one when they do not), aligned. */
   private reserve(bytes: number, align: number): number {
     let at = Math.ceil(this.used / align) * align;
@@ -1525,6 +1508,73 @@ class ByteArena {
     this.used = at + bytes;
     return at;
   }
+}
+
+/**
+ * Runs of numbers by article number, in one growing typed array: an article's run is appended, made
+ * empty when it is removed (its numbers stay until the index is renumbered: copyOf).
+ */
+class NumberRuns {
+  private data = new Uint32Array(256);
+  private used = 0;
+  private starts = new Uint32Array(64);
+  private ends = new Uint32Array(64);
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The next article's numbers. */
+  push(numbers: ArrayLike<number>): void {
+    if (this.count === this.starts.length) {
+      this.starts = grown(this.starts, this.count + 1);
+      this.ends = grown(this.ends, this.count + 1);
+    }
+    if (this.used + numbers.length > this.data.length) this.data = grown(this.data, this.used + numbers.length);
+    this.starts[this.count] = this.used;
+    for (let at = 0; at < numbers.length; at += 1) this.data[this.used++] = numbers[at]!;
+    this.ends[this.count] = this.used;
+    this.count += 1;
+  }
+
+  clear(number: number): void {
+    this.ends[number] = this.starts[number]!;
+  }
+
+  countOf(number: number): number {
+    return number < this.count ? this.ends[number]! - this.starts[number]! : 0;
+  }
+
+  /** The article's numbers as an array (a copy). */
+  valuesOf(number: number): number[] {
+    return number < this.count ? Array.from(this.data.subarray(this.starts[number], this.ends[number])) : [];
+  }
+
+  /** How many of the article's numbers the set has. */
+  countIn(number: number, set: Set<number>): number {
+    let found = 0;
+    for (let at = this.starts[number]!, end = number < this.count ? this.ends[number]! : at; at < end; at += 1) if (set.has(this.data[at]!)) found += 1;
+    return found;
+  }
+
+  copyTo(number: number, into: Uint32Array, at: number): void {
+    if (number < this.count) into.set(this.data.subarray(this.starts[number], this.ends[number]), at);
+  }
+
+  /** These articles' runs, numbered from 0 in this order. */
+  copyOf(numbers: number[]): NumberRuns {
+    const copy = new NumberRuns();
+    for (const number of numbers) copy.push(this.data.subarray(this.starts[number], this.ends[number]));
+    return copy;
+  }
+}
+
+/** A copy of the array at least twice as long and at least `least` long. */
+function grown(array: Uint32Array, least: number): Uint32Array<ArrayBuffer> {
+  const copy = new Uint32Array(Math.max(least, array.length * 2));
+  copy.set(array);
+  return copy;
 }
 
 /** The stems "related" searches with: the article's tags, title and headings. */

@@ -105,6 +105,34 @@ describe('content problems in the server', () => {
     expect((await source.list('')).map((item) => item.id).sort()).toEqual(['cible', 'lien']);
   });
 
+  // Decision 066: references are kept packed, their anchors read when a link leads to a heading; the same after a restart from the snapshot.
+  it('checks links to headings and former ids across articles, from the files and again from the snapshot', async () => {
+    await writeFile(
+      path.join(dir, 'articles', 'cible.md'),
+      [...lines('cible', ['aliases: [ancienne-cible]']).slice(0, 10), '## Intro', '', 'Texte.', '', '## Suite\nlignes', '', '### Détail', ''].join('\n'),
+    );
+    await writeFile(
+      path.join(dir, 'articles', 'lien.md'),
+      [
+        ...lines('lien').slice(0, 10),
+        '[a](/articles/cible#1-intro) [b](/articles/ancienne-cible#2-suite) [c](/articles/cible#2-suite)',
+        '[d](/articles/cible#3-absent) [e](#1-nulle-part) [f](/articles/ancienne-cible#1-intro)',
+        '',
+      ].join('\n'),
+    );
+    await put('sans-rien');
+    const expected = [
+      [12, 5, 'broken-anchor', 'link to a heading article "cible" does not have "#3-absent" (/articles/cible#3-absent)'],
+      [12, 35, 'broken-anchor', 'link to a heading this article does not have "#1-nulle-part" (#1-nulle-part)'],
+    ];
+    const first = await open();
+    expect(first.problems().map(({ line, column, kind, message }) => [line, column, kind, message])).toEqual(expected);
+    await first.close();
+    sources.splice(0);
+    const again = await open();
+    expect(again.problems().map(({ line, column, kind, message }) => [line, column, kind, message])).toEqual(expected);
+  });
+
   it('keeps serving the last good version of a file broken by an edit, and the new one once fixed', async () => {
     await put('vivant', [], 'Première version');
     const source = await open({ watchFiles: true });

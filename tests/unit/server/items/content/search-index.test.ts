@@ -143,6 +143,31 @@ describe('search index: edits and the saved form', () => {
     expect(edited.size).toBe(90);
   });
 
+  // Decision 066: each article's tag numbers are runs of one typed array, emptied on removal and renumbered by the vacuum.
+  it('keeps each article its tags through replacements, removals, the vacuum and the saved form', () => {
+    const tagsOf = (n: number, round: number) => [[], ['Java'], ['Java', 'Go'], ['Go', 'Rust', 'java'], [`Seul ${round}`]][n % 5]!;
+    const docWith = (n: number, round: number) =>
+      buildIndexDocument(`a${n}`, n, 'fr', { title: `Titre ${n % 7}`, tags: tagsOf(n, round), headings: '', summary: '', body: `Corps ${n % 3}`, code: '' });
+    const edited = new SearchIndex({ isVisible: () => true });
+    for (let round = 0; round < 5; round += 1) for (let n = 0; n < 100; n += 1) edited.set(docWith(n, round));
+    for (let n = 0; n < 100; n += 10) edited.remove(`a${n}`);
+    const fresh = new SearchIndex({ isVisible: () => true });
+    for (let n = 0; n < 100; n += 1) if (n % 10 !== 0) fresh.set(docWith(n, 4));
+    const loaded = new SearchIndex({ isVisible: () => true });
+    loaded.load(JSON.parse(JSON.stringify(edited.toJSON())) as ReturnType<SearchIndex['toJSON']>);
+    for (const index of [edited, loaded]) {
+      for (const tag of [undefined, 'Java', 'go', 'Rust', 'Seul 4', 'Seul 3']) {
+        for (const text of ['', 'titre', 'corps 1']) expect(index.search({ text, tag, pageSize: 100 })).toEqual(fresh.search({ text, tag, pageSize: 100 }));
+      }
+    }
+    // Related articles score by postings, which a removal leaves until the vacuum: the saved form has none left.
+    for (const id of ['a1', 'a2', 'a3', 'a4', 'a13']) {
+      const related = fresh.related(id, ['java', 'go', 'titr', '2'], 10, new Set());
+      expect(related.length).toBeGreaterThan(3);
+      expect(loaded.related(id, ['java', 'go', 'titr', '2'], 10, new Set())).toEqual(related);
+    }
+  });
+
   // Decision 075: each article's answer to a phrase is kept, and forgotten at any change of the index.
   it('answers a phrase asked again as the first time, whatever was asked before and after each edit', () => {
     const docWith = (id: string, body: string, tag: string) =>
