@@ -389,6 +389,12 @@ interface Matches {
   expansions: Expansion[][];
 }
 
+/** What one part of a query matched (SearchIndex.matchPart): article numbers and their scores, in the same order. */
+interface PartMatches {
+  docs: Int32Array;
+  scores: Float64Array;
+}
+
 /** A scratch of the query (SearchIndex.takeScratch): a score and a mark an article, and the articles reached. */
 interface Scratch {
   scores: Float64Array;
@@ -950,7 +956,7 @@ export class SearchIndex {
    * typed, stemmed), among those `gate` lets through, with their scores (in the same order); a phrase
    * checked in the text.
    */
-  private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): { docs: number[]; scores: number[] } {
+  private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): PartMatches {
     const scratch = this.takeScratch();
     const { numbers: docs } = scratch.reached;
     const words = part.words.slice(0, 255);
@@ -959,7 +965,6 @@ export class SearchIndex {
       reached.push(...found);
       return found;
     });
-    const matched: { docs: number[]; scores: number[] } = { docs: [], scores: [] };
     if (part.phrase) {
       // Articles having every word first, then the phrase checked, then only those scored: the
       // phrase of two common words that few articles hold no longer scores thousands (decision 067).
@@ -980,22 +985,34 @@ export class SearchIndex {
       }
       // The same sums in the same order as scoring word by word: the same scores to the last bit.
       if (left > 0) for (const found of expansions) this.scorePostings(found, scratch, 1, undefined, true);
-      for (let each = 0; each < scratch.reached.length; each += 1) {
-        const number = docs[each]!;
-        if (scratch.marks[number] !== 1) continue;
-        matched.docs.push(number);
-        matched.scores.push(scratch.scores[number]!);
-      }
     } else {
       expansions.forEach((found, at) => this.scorePostings(found, scratch, at, gate));
-      for (let each = 0; each < scratch.reached.length; each += 1) {
-        const number = docs[each]!;
-        if (scratch.marks[number] !== words.length) continue;
-        matched.docs.push(number);
-        matched.scores.push(scratch.scores[number]!);
-      }
     }
+    const matched = this.copyMarked(scratch, part.phrase ? 1 : words.length);
     this.giveBack(scratch);
+    return matched;
+  }
+
+  /**
+   * The articles a scratch reached whose mark is `mark`, with their scores, in reached order: counted
+   * first, then copied into typed arrays of exactly that size. Arrays pushed to from empty changed
+   * their elements' kind as they grew (small integers, then doubles), and the optimised code of the
+   * functions reading them was thrown away each time the kind differed: a recompilation on a query
+   * first seen (decision 070).
+   */
+  private copyMarked(scratch: Scratch, mark: number): PartMatches {
+    const { numbers, length } = scratch.reached;
+    let count = 0;
+    for (let each = 0; each < length; each += 1) if (scratch.marks[numbers[each]!] === mark) count += 1;
+    const matched: PartMatches = { docs: new Int32Array(count), scores: new Float64Array(count) };
+    let at = 0;
+    for (let each = 0; each < length; each += 1) {
+      const number = numbers[each]!;
+      if (scratch.marks[number] !== mark) continue;
+      matched.docs[at] = number;
+      matched.scores[at] = scratch.scores[number]!;
+      at += 1;
+    }
     return matched;
   }
 
@@ -1123,23 +1140,9 @@ export class SearchIndex {
       const number = reachedFirst.numbers[each]!;
       if (marks[number] === clauses.length && (keep ? keep(number) : this.ids[number] !== undefined)) kept[keptCount++] = number;
     }
-    let candidates: number[] = new Array<number>(keptCount);
+    for (let at = 0; at < query.excluded.length && keptCount > 0; at += 1) keptCount = this.exclude(query.excluded[at]!, kept, keptCount);
+    const candidates: number[] = new Array<number>(keptCount);
     for (let at = 0; at < keptCount; at += 1) candidates[at] = kept[at]!;
-    for (const part of query.excluded) {
-      if (candidates.length === 0) break;
-      const inCandidates = this.takeScratch();
-      for (const number of candidates) inCandidates.marks[number] = 1;
-      // An excluded word is excluded as typed (and stemmed): no typo, no completion.
-      const excluded = this.matchPart({ ...part, prefix: false }, { marks: inCandidates.marks, low: 1, high: 1 }, [], true);
-      if (excluded.docs.length > 0) {
-        for (const number of excluded.docs) inCandidates.marks[number] = 2;
-        const kept = candidates.filter((number) => inCandidates.marks[number] === 1);
-        this.giveBack(inCandidates, candidates);
-        candidates = kept;
-      } else {
-        this.giveBack(inCandidates, candidates);
-      }
-    }
     // A loop: Float64Array.from with a map function cost more than the whole scoring.
     const candidateScores = new Float64Array(candidates.length);
     for (let at = 0; at < candidates.length; at += 1) candidateScores[at] = scores[candidates[at]!]!;
@@ -1149,6 +1152,40 @@ export class SearchIndex {
 
   // The matches of a query before they are copied out (match), one slot an article, reused.
   private kept = new Int32Array(0);
+
+  /**
+   * Drops from the first `count` of `candidates` the articles matching an excluded part, in place,
+   * keeping their order; returns how many are left. An excluded word is excluded as typed (and
+   * stemmed): no typo, no completion. A word costs a walk of its postings, nothing scored; a phrase
+   * is matched among the candidates as a clause is.
+   */
+  private exclude(part: QueryPart, candidates: Int32Array, count: number): number {
+    const scratch = this.takeScratch();
+    const { marks } = scratch;
+    for (let at = 0; at < count; at += 1) marks[candidates[at]!] = 1;
+    if (!part.phrase && part.words.length === 1) {
+      for (const { postings } of this.expand(part.words[0]!, false, 0)) {
+        for (let fieldAt = 0; fieldAt < postings.length; fieldAt += 1) {
+          const field = postings[fieldAt];
+          if (!field) continue;
+          const { docs } = field;
+          for (let i = 0; i < field.length; i += 1) if (marks[docs[i]!] === 1) marks[docs[i]!] = 2;
+        }
+      }
+    } else {
+      const excluded = this.matchPart({ ...part, prefix: false }, { marks, low: 1, high: 1 }, [], true);
+      for (let each = 0; each < excluded.docs.length; each += 1) marks[excluded.docs[each]!] = 2;
+    }
+    let left = 0;
+    for (let at = 0; at < count; at += 1) {
+      const number = candidates[at]!;
+      if (marks[number] === 1) candidates[left++] = number;
+      // Every mark written was a candidate's: the scratch goes back clear.
+      marks[number] = 0;
+    }
+    this.giveBack(scratch);
+    return left;
+  }
 
   /** The index terms through which a matched article matched, for its snippet. */
   private termsMatched(number: number, expansions: Expansion[][]): { terms: Set<string>; inText: boolean } {
