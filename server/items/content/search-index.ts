@@ -1262,6 +1262,50 @@ export class SearchIndex {
   }
 
   /**
+   * Asks, and forgets, queries of every kind (words, a prefix, typos, a phrase, exclusions, OR, a tag
+   * and its second page, date order, a word found nowhere) made of the index's own commonest words,
+   * `rounds` times: V8 compiles the query code, in the background, once it has run enough, so that
+   * the first readers' queries after a start do not pay for it (decision 070). Nothing asked is kept:
+   * the words' expansions and the phrases' answers are forgotten; the answers are the same after it.
+   */
+  warmUp(rounds: number): void {
+    const words = this.commonWords(6);
+    const tag = this.tagNames[0];
+    if (words.length < 2) return;
+    const texts = words.flatMap((word, at) => {
+      const other = words[(at + 1) % words.length]!;
+      const swapped = word[0]! + word[2]! + word[1]! + word.slice(3);
+      return [word, `${word} ${other}`, word.slice(0, 4), swapped, word.slice(0, -2) + word.slice(-1), `"${word} ${other}"`, `${word} -${other}`];
+    });
+    const mixed = words.map((word, at) => `${words[(at + 2) % words.length]!} OR ${word} -"${word} ${words[(at + 1) % words.length]!}"`);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const text of texts) this.search({ text });
+      for (const text of mixed) this.search({ text, sort: 'date' });
+      for (const word of words) this.search({ text: word.toUpperCase(), ...(tag === undefined ? {} : { tag }), page: 2 });
+      this.search({ text: `${words[0]!}${words[1]!}` });
+      this.search({ text: '', ...(tag === undefined ? {} : { tag }) });
+    }
+    this.expansions.clear();
+    this.phrases.clear();
+  }
+
+  /** Up to `count` words of the index, among the first thousands it learnt, found in the most articles: plain letters, 5 to 12 of them. */
+  private commonWords(count: number): string[] {
+    const found: { word: string; articles: number }[] = [];
+    let seen = 0;
+    for (const [stem, word] of this.surfaces) {
+      if ((seen += 1) > 5_000) break;
+      if (!/^[a-z]{5,12}$/.test(word)) continue;
+      const postings = this.exact.get(stem);
+      if (postings) found.push({ word, articles: postingsCount(postings) });
+    }
+    return found
+      .sort((a, b) => b.articles - a.articles || (a.word < b.word ? -1 : 1))
+      .slice(0, count)
+      .map(({ word }) => word);
+  }
+
+  /**
    * The first `count` matches by score, then newest first (a total order: the same page whatever the
    * matches' order): a sort when the page is a large share of them, else one pass keeping the best
    * few in order, compared inline.
