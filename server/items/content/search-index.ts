@@ -1263,7 +1263,7 @@ export class SearchIndex {
 
   /**
    * Asks, and forgets, queries of every kind (words, a prefix, typos, a phrase, exclusions, OR, a tag
-   * and its second page, date order, a word found nowhere) made of the index's own commonest words,
+   * and its second page, date order, a word found nowhere) made of the index's own words (of about one article in twenty),
    * `rounds` times: V8 compiles the query code, in the background, once it has run enough, so that
    * the first readers' queries after a start do not pay for it (decision 070). Nothing asked is kept:
    * the words' expansions and the phrases' answers are forgotten; the answers are the same after it.
@@ -1289,7 +1289,7 @@ export class SearchIndex {
     this.phrases.clear();
   }
 
-  /** Up to `count` words of the index, among the first thousands it learnt, found in the most articles: plain letters, 5 to 12 of them. */
+  /** Up to `count` words of the index, among the first thousands it learnt, found in about one article in twenty: plain letters, 5 to 12 of them. */
   private commonWords(count: number): string[] {
     const found: { word: string; articles: number }[] = [];
     let seen = 0;
@@ -1299,8 +1299,11 @@ export class SearchIndex {
       const postings = this.exact.get(stem);
       if (postings) found.push({ word, articles: postingsCount(postings) });
     }
+    // Words of about one article in twenty: postings long enough for the loops to run, phrases of
+    // the commonest words (thousands of pair-set checks) would make the warm-up cost several times more.
+    const aim = this.numbers.size / 20;
     return found
-      .sort((a, b) => b.articles - a.articles || (a.word < b.word ? -1 : 1))
+      .sort((a, b) => Math.abs(a.articles - aim) - Math.abs(b.articles - aim) || (a.word < b.word ? -1 : 1))
       .slice(0, count)
       .map(({ word }) => word);
   }
