@@ -28,6 +28,9 @@ export type { ContentStats } from './content-loader';
 
 /** Files loaded (analysed, or restored warm) past which a first load's memory is released (a few hundred grow the heaps little). */
 const RELEASE_AFTER_PARSED = 1_000;
+/** From this many articles, the search code is run before ready, this many times over (decision 070): below, a first query is cheap anyway. */
+const WARM_UP_ARTICLES = 1_000;
+const WARM_UP_ROUNDS = 1;
 
 export const DEFAULT_CONTENT_CACHE_DIR = path.join(tmpdir(), 'portfolio-site-cache');
 
@@ -148,6 +151,12 @@ export async function createContentSource({
     if (loader.stats.parsed >= RELEASE_AFTER_PARSED) await workers.renew().catch((error: unknown) => log.warn({ err: error }, 'worker threads not renewed'));
     // The words the event loop learnt analysing its share of the files (text-analysis.ts) go too.
     if (loader.stats.parsed >= RELEASE_AFTER_PARSED) forgetVocabulary();
+    // The search code compiled before the first reader asks (decision 070); its garbage goes with the snapshot's.
+    try {
+      if (state.index.size >= WARM_UP_ARTICLES) state.index.warmUp(WARM_UP_ROUNDS);
+    } catch (error) {
+      log.warn({ err: error }, 'search warm-up failed');
+    }
     // A warm start's snapshot (its index as JSON) is garbage once restored: released too.
     if (loader.stats.parsed + loader.stats.fromCache >= RELEASE_AFTER_PARSED) releaseMemory();
   } catch (error) {

@@ -389,6 +389,12 @@ interface Matches {
   expansions: Expansion[][];
 }
 
+/** What one part of a query matched (SearchIndex.matchPart): article numbers and their scores, in the same order. */
+interface PartMatches {
+  docs: Int32Array;
+  scores: Float64Array;
+}
+
 /** A scratch of the query (SearchIndex.takeScratch): a score and a mark an article, and the articles reached. */
 interface Scratch {
   scores: Float64Array;
@@ -951,7 +957,7 @@ export class SearchIndex {
    * typed, stemmed), among those `gate` lets through, with their scores (in the same order); a phrase
    * checked in the text.
    */
-  private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): { docs: number[]; scores: number[] } {
+  private matchPart(part: QueryPart, gate: Gate, reached: Expansion[], exact = part.phrase): PartMatches {
     const scratch = this.takeScratch();
     const { numbers: docs } = scratch.reached;
     const words = part.words.slice(0, 255);
@@ -960,7 +966,6 @@ export class SearchIndex {
       reached.push(...found);
       return found;
     });
-    const matched: { docs: number[]; scores: number[] } = { docs: [], scores: [] };
     if (part.phrase) {
       // Articles having every word first, then the phrase checked, then only those scored: the
       // phrase of two common words that few articles hold no longer scores thousands (decision 067).
@@ -981,22 +986,34 @@ export class SearchIndex {
       }
       // The same sums in the same order as scoring word by word: the same scores to the last bit.
       if (left > 0) for (const found of expansions) this.scorePostings(found, scratch, 1, undefined, true);
-      for (let each = 0; each < scratch.reached.length; each += 1) {
-        const number = docs[each]!;
-        if (scratch.marks[number] !== 1) continue;
-        matched.docs.push(number);
-        matched.scores.push(scratch.scores[number]!);
-      }
     } else {
       expansions.forEach((found, at) => this.scorePostings(found, scratch, at, gate));
-      for (let each = 0; each < scratch.reached.length; each += 1) {
-        const number = docs[each]!;
-        if (scratch.marks[number] !== words.length) continue;
-        matched.docs.push(number);
-        matched.scores.push(scratch.scores[number]!);
-      }
     }
+    const matched = this.copyMarked(scratch, part.phrase ? 1 : words.length);
     this.giveBack(scratch);
+    return matched;
+  }
+
+  /**
+   * The articles a scratch reached whose mark is `mark`, with their scores, in reached order: counted
+   * first, then copied into typed arrays of exactly that size. Arrays pushed to from empty changed
+   * their elements' kind as they grew (small integers, then doubles), and the optimised code of the
+   * functions reading them was thrown away each time the kind differed: a recompilation on a query
+   * first seen (decision 070).
+   */
+  private copyMarked(scratch: Scratch, mark: number): PartMatches {
+    const { numbers, length } = scratch.reached;
+    let count = 0;
+    for (let each = 0; each < length; each += 1) if (scratch.marks[numbers[each]!] === mark) count += 1;
+    const matched: PartMatches = { docs: new Int32Array(count), scores: new Float64Array(count) };
+    let at = 0;
+    for (let each = 0; each < length; each += 1) {
+      const number = numbers[each]!;
+      if (scratch.marks[number] !== mark) continue;
+      matched.docs[at] = number;
+      matched.scores[at] = scratch.scores[number]!;
+      at += 1;
+    }
     return matched;
   }
 
@@ -1124,23 +1141,9 @@ export class SearchIndex {
       const number = reachedFirst.numbers[each]!;
       if (marks[number] === clauses.length && (keep ? keep(number) : this.ids[number] !== undefined)) kept[keptCount++] = number;
     }
-    let candidates: number[] = new Array<number>(keptCount);
+    for (let at = 0; at < query.excluded.length && keptCount > 0; at += 1) keptCount = this.exclude(query.excluded[at]!, kept, keptCount);
+    const candidates: number[] = new Array<number>(keptCount);
     for (let at = 0; at < keptCount; at += 1) candidates[at] = kept[at]!;
-    for (const part of query.excluded) {
-      if (candidates.length === 0) break;
-      const inCandidates = this.takeScratch();
-      for (const number of candidates) inCandidates.marks[number] = 1;
-      // An excluded word is excluded as typed (and stemmed): no typo, no completion.
-      const excluded = this.matchPart({ ...part, prefix: false }, { marks: inCandidates.marks, low: 1, high: 1 }, [], true);
-      if (excluded.docs.length > 0) {
-        for (const number of excluded.docs) inCandidates.marks[number] = 2;
-        const kept = candidates.filter((number) => inCandidates.marks[number] === 1);
-        this.giveBack(inCandidates, candidates);
-        candidates = kept;
-      } else {
-        this.giveBack(inCandidates, candidates);
-      }
-    }
     // A loop: Float64Array.from with a map function cost more than the whole scoring.
     const candidateScores = new Float64Array(candidates.length);
     for (let at = 0; at < candidates.length; at += 1) candidateScores[at] = scores[candidates[at]!]!;
@@ -1150,6 +1153,40 @@ export class SearchIndex {
 
   // The matches of a query before they are copied out (match), one slot an article, reused.
   private kept = new Int32Array(0);
+
+  /**
+   * Drops from the first `count` of `candidates` the articles matching an excluded part, in place,
+   * keeping their order; returns how many are left. An excluded word is excluded as typed (and
+   * stemmed): no typo, no completion. A word costs a walk of its postings, nothing scored; a phrase
+   * is matched among the candidates as a clause is.
+   */
+  private exclude(part: QueryPart, candidates: Int32Array, count: number): number {
+    const scratch = this.takeScratch();
+    const { marks } = scratch;
+    for (let at = 0; at < count; at += 1) marks[candidates[at]!] = 1;
+    if (!part.phrase && part.words.length === 1) {
+      for (const { postings } of this.expand(part.words[0]!, false, 0)) {
+        for (let fieldAt = 0; fieldAt < postings.length; fieldAt += 1) {
+          const field = postings[fieldAt];
+          if (!field) continue;
+          const { docs } = field;
+          for (let i = 0; i < field.length; i += 1) if (marks[docs[i]!] === 1) marks[docs[i]!] = 2;
+        }
+      }
+    } else {
+      const excluded = this.matchPart({ ...part, prefix: false }, { marks, low: 1, high: 1 }, [], true);
+      for (let each = 0; each < excluded.docs.length; each += 1) marks[excluded.docs[each]!] = 2;
+    }
+    let left = 0;
+    for (let at = 0; at < count; at += 1) {
+      const number = candidates[at]!;
+      if (marks[number] === 1) candidates[left++] = number;
+      // Every mark written was a candidate's: the scratch goes back clear.
+      marks[number] = 0;
+    }
+    this.giveBack(scratch);
+    return left;
+  }
 
   /** The index terms through which a matched article matched, for its snippet. */
   private termsMatched(number: number, expansions: Expansion[][]): { terms: Set<string>; inText: boolean } {
@@ -1223,6 +1260,53 @@ export class SearchIndex {
       if (suggestion) answer.suggestion = suggestion;
     }
     return answer;
+  }
+
+  /**
+   * Asks, and forgets, queries of every kind (words, a prefix, typos, a phrase, exclusions, OR, a tag
+   * and its second page, date order, a word found nowhere) made of the index's own words (of about one article in twenty),
+   * `rounds` times: V8 compiles the query code, in the background, once it has run enough, so that
+   * the first readers' queries after a start do not pay for it (decision 070). Nothing asked is kept:
+   * the words' expansions and the phrases' answers are forgotten; the answers are the same after it.
+   */
+  warmUp(rounds: number): void {
+    const words = this.commonWords(6);
+    const tag = this.tagNames[0];
+    if (words.length < 2) return;
+    const texts = words.flatMap((word, at) => {
+      const other = words[(at + 1) % words.length]!;
+      const swapped = word[0]! + word[2]! + word[1]! + word.slice(3);
+      return [word, `${word} ${other}`, word.slice(0, 4), swapped, word.slice(0, -2) + word.slice(-1), `"${word} ${other}"`, `${word} -${other}`];
+    });
+    const mixed = words.map((word, at) => `${words[(at + 2) % words.length]!} OR ${word} -"${word} ${words[(at + 1) % words.length]!}"`);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const text of texts) this.search({ text });
+      for (const text of mixed) this.search({ text, sort: 'date' });
+      for (const word of words) this.search({ text: word.toUpperCase(), ...(tag === undefined ? {} : { tag }), page: 2 });
+      this.search({ text: `${words[0]!}${words[1]!}` });
+      this.search({ text: '', ...(tag === undefined ? {} : { tag }) });
+    }
+    this.expansions.clear();
+    this.phrases.clear();
+  }
+
+  /** Up to `count` words of the index, among the first thousands it learnt, found in about one article in twenty: plain letters, 5 to 12 of them. */
+  private commonWords(count: number): string[] {
+    const found: { word: string; articles: number }[] = [];
+    let seen = 0;
+    for (const [stem, word] of this.surfaces) {
+      if ((seen += 1) > 5_000) break;
+      if (!/^[a-z]{5,12}$/.test(word)) continue;
+      const postings = this.exact.get(stem);
+      if (postings) found.push({ word, articles: postingsCount(postings) });
+    }
+    // Words of about one article in twenty: postings long enough for the loops to run, phrases of
+    // the commonest words (thousands of pair-set checks) would make the warm-up cost several times more.
+    const aim = this.numbers.size / 20;
+    return found
+      .sort((a, b) => Math.abs(a.articles - aim) - Math.abs(b.articles - aim) || (a.word < b.word ? -1 : 1))
+      .slice(0, count)
+      .map(({ word }) => word);
   }
 
   /**

@@ -207,6 +207,82 @@ describe('search index: edits and the saved form', () => {
     }
   });
 
+  // Decision 070: an excluded word walks its postings over the candidates, nothing scored.
+  it('drops exactly the articles having an excluded word as typed, keeping the order of the rest', () => {
+    const vocabulary = ['kafka', 'postgres', 'thread', 'vacuum', 'journal', 'signal', 'memoire', 'proxy'];
+    const random = createSeededRandom(70);
+    const corpus = new SearchIndex({ isVisible: () => true });
+    const words = new Map<string, Set<string>>();
+    for (let n = 0; n < 300; n += 1) {
+      // By a prime first: the generator's low bits repeat every few draws.
+      const pick = () => vocabulary[random(997) % vocabulary.length]!;
+      const title = `${pick()} ${pick()}`;
+      const body = Array.from({ length: 1 + (random(997) % 6) }, pick).join(' ');
+      words.set(`a${n}`, new Set(`${title} ${body}`.split(' ')));
+      corpus.set(buildIndexDocument(`a${n}`, n, 'fr', { title, tags: ['T'], headings: '', summary: '', body, code: '' }));
+    }
+    // Every match by rank, page after page.
+    const found = (text: string) => [1, 2, 3].flatMap((page) => corpus.search({ text, pageSize: 100, page }).hits.map((hit) => hit.id));
+    const all = (text: string) => corpus.listIds(text);
+    for (const [kept, dropped, other] of [
+      ['kafka', 'thread', 'proxy'],
+      ['signal', 'vacuum', 'journal'],
+      ['postgres', 'memoire', 'kafka'],
+    ] as const) {
+      const without = (ids: string[], ...gone: string[]) => ids.filter((id) => gone.every((word) => !words.get(id)!.has(word)));
+      expect(found(`${kept} -${dropped}`)).toEqual(without(found(kept), dropped));
+      expect(all(`${kept} -${dropped} -${other}`)).toEqual(without(all(kept), dropped, other));
+      expect(all(`${kept} -${dropped}`).length).toBeGreaterThan(0);
+      expect(all(`${kept} -${dropped}`).length).toBeLessThan(all(kept).length);
+      // As typed: neither a completion nor a typo of the excluded word drops anything.
+      expect(all(`${kept} -${dropped.slice(0, 4)}`)).toEqual(all(kept));
+      expect(all(`${kept} -${dropped[1]}${dropped[0]}${dropped.slice(2)}`)).toEqual(all(kept));
+    }
+  });
+
+  // Decision 070: the query code is run before the first reader asks; nothing it asked is kept.
+  it('answers the same after a warm-up as an index never asked, before and after edits', () => {
+    const docWith = (id: string, title: string, body: string, time: number) =>
+      buildIndexDocument(id, time, 'fr', { title, tags: [time % 2 === 0 ? 'Pair' : 'Impair'], headings: '', summary: '', body, code: '' });
+    const texts = new Map<string, { text: string; language: string }>();
+    let reads = 0;
+    const textOf = (id: string) => {
+      reads += 1;
+      return texts.get(id);
+    };
+    const vocabulary = ['garbage', 'collector', 'latence', 'partition', 'journal', 'transaction', 'memoire', 'signal'];
+    const random = createSeededRandom(29);
+    const fill = (...indexes: SearchIndex[]) => {
+      for (let n = 0; n < 120; n += 1) {
+        const title = `${vocabulary[random(997) % 8]!} ${vocabulary[random(997) % 8]!}`;
+        const body = Array.from({ length: 1 + (random(997) % 12) }, () => vocabulary[random(997) % 8]!).join(' ');
+        texts.set(`a${n}`, { text: body, language: 'fr' });
+        for (const index of indexes) index.set(docWith(`a${n}`, title, body, n));
+      }
+    };
+    const warmed = new SearchIndex({ isVisible: () => true, textOf });
+    const fresh = new SearchIndex({ isVisible: () => true, textOf });
+    fill(warmed, fresh);
+    reads = 0;
+    warmed.warmUp(1);
+    // It asked for snippets, so their code ran too.
+    expect(reads).toBeGreaterThan(0);
+    const queries = ['garbage', 'garb', 'garbag', 'gabrage', '"garbage collector"', 'garbage -collector', 'latence OR journal -"garbage collector"', ''];
+    const same = () => {
+      for (const text of queries) {
+        for (const extra of [{}, { tag: 'Pair', page: 2, pageSize: 5 }, { sort: 'date' as const }]) {
+          expect(warmed.search({ text, pageSize: 100, ...extra })).toEqual(fresh.search({ text, pageSize: 100, ...extra }));
+        }
+      }
+    };
+    same();
+    fill(warmed, fresh);
+    warmed.remove('a3');
+    fresh.remove('a3');
+    warmed.warmUp(1);
+    same();
+  });
+
   // Article numbers are kept in 16 bits below 65,536 articles, then every postings array widens.
   it('finds articles numbered past 65,535, before and after a save and load', () => {
     const field = (stems: string) => ({ stems, counts: stems === '' ? [] : stems.split('\n').map(() => 1) });
