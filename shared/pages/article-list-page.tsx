@@ -2,8 +2,8 @@ import { useLoaderData } from 'react-router-dom';
 import { usePageContext, useT } from '../page-context';
 import { PageHead } from '../components/page-head';
 import { Island } from '../islands/island';
-import { buildListUrl, MAX_FACETS, type ArticleListResult, type ArticleSearchLabels } from '../islands/article-search';
-import { truncateHtml } from '../items/truncate-html';
+import { type ArticleSearchLabels } from '../islands/article-search';
+import { ARTICLE_RESULTS_ID, ArticleResults, buildListUrl, type ArticleListResult } from '../components/article-results';
 import { countPages } from '../items/search';
 import { DEFAULT_LANG } from '../i18n/langs';
 import { describeArticlesCard } from '../seo/share-image';
@@ -40,9 +40,6 @@ export function ArticleListPage() {
     nextPage: t('ARTICLE_LIST.NEXT_PAGE'),
     pageOf: t('ARTICLE_LIST.PAGE_OF'),
   };
-  // The cards show 300 characters of each summary, and the list the first facets: the island's props carry no more.
-  const hits = result.hits.map((hit) => ({ ...hit, article: { ...hit.article, summary: truncateHtml(hit.article.summary) } }));
-  const facets = result.facets.slice(0, MAX_FACETS);
   const pages = countPages(result.total);
   const pageUrl = (page: number) => buildListUrl(result.filter, result.sort, page, DEFAULT_LANG);
   return (
@@ -60,7 +57,15 @@ export function ArticleListPage() {
       <h1 id="articles-heading" className="h2 mb-3">
         {t('ARTICLE_LIST.HEADING')}
       </h1>
-      <Island name="article-search" props={{ result: { ...result, hits, facets }, lang, labels }} />
+      {/* The island holds the form and the status line; the results are server HTML, never hydrated (decision 068). */}
+      <Island
+        name="article-search"
+        props={{ search: { filter: result.filter, sort: result.sort, page: result.page, total: result.total }, lang, labels }}
+        reuse={false}
+      />
+      <div id={ARTICLE_RESULTS_ID} data-testid="article-results">
+        <ArticleResults result={result} lang={lang} labels={labels} />
+      </div>
     </section>
   );
 }
