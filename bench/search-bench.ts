@@ -20,7 +20,7 @@ import { createContentSource, type ContentSource } from '../server/items/content
 import type { SearchRequest } from '../server/items/source';
 import { SYNONYMS_FILE } from '../server/items/content/synonyms';
 import { createArticleWorkers } from '../server/workers/worker-pool';
-import { buildListUrl } from '../shared/islands/article-search';
+import { buildListUrl } from '../shared/components/article-results';
 import { LIST_PARAMS, writeListQuery } from '../shared/items/list-query';
 import { countPages, PAGE_SIZE } from '../shared/items/search';
 import { ITEMS_API_PATH } from '../shared/items/items-api';

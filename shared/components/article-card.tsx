@@ -16,7 +16,7 @@ import { localizePath, paths } from '../paths';
 import { LanguageBadge } from './language-badge';
 import { TagBadges } from './tag-badges';
 
-/** One card of the list: plain markup and links, rendered inside the article search island. */
+/** One card of the list: plain markup and links, server HTML (the article search island renders the same for a live answer). */
 export function ArticleCard({ article, lang, tagsLabel, snippet }: { article: ArticleSummary; lang: Lang; tagsLabel: string; snippet?: string }) {
   const thumbnail = article.images[0];
   return (

@@ -1,20 +1,30 @@
-// The article list and its search. Without JavaScript it is a GET form (/articles?f=…) over the page
-// the server rendered: ranked results with where they matched, tag facets, a "did you mean", date
-// order as the alternative and pages. Hydrated, it searches as the visitor types (debounced) through
-// the items API's search, renders the same, keeps the URL in step (Back and Forward show each search
-// again) and stores the query so that the menu's link brings it back (SPEC §4).
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ArticleCard } from '../components/article-card';
-import { Pagination } from '../components/pagination';
+// The article list's search. Without JavaScript it is a GET form (/articles?f=…) over the results the
+// server rendered beside it (shared/components/article-results.tsx: ranked cards with where they
+// matched, tag facets, a "did you mean", date order as the alternative and pages). Hydrated, it
+// searches as the visitor types (debounced) through the items API's search and renders that same
+// component in place of the server's results, keeps the URL in step (Back and Forward show each search
+// again) and stores the query so that the menu's link brings it back (SPEC §4). Its props are the
+// search and the labels, never the results: those are server HTML, never hydrated (decision 068).
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import {
+  ARTICLE_RESULTS_ID,
+  ArticleResults,
+  buildListUrl,
+  fillLabel,
+  toFilter,
+  type ArticleListResult,
+  type ArticleResultsLabels,
+} from '../components/article-results';
 import type { Lang } from '../i18n/langs';
 import { fetchSearch } from '../items/items-client';
-import { LIST_PARAMS, readListQuery, writeListQuery } from '../items/list-query';
-import { countPages, type SearchAnswer, type SearchSort } from '../items/search';
+import { readListQuery } from '../items/list-query';
+import type { SearchSort } from '../items/search';
 import { localizePath, paths } from '../paths';
 import { storeArticleFilter } from './stored-filter';
 
-/** Templates with {{count}} / {{query}} / {{page}}; `one` and `other` chosen by the language's plural rules. */
-export interface ArticleSearchLabels {
+/** Templates with {{count}} / {{query}}; `one` and `other` chosen by the language's plural rules. */
+export interface ArticleSearchLabels extends ArticleResultsLabels {
   searchLabel: string;
   /** The search syntax, shown under the box: a title and one line per example. */
   tips: { title: string; lines: string[] };
@@ -22,44 +32,25 @@ export interface ArticleSearchLabels {
   submit: string;
   resultCount: Record<'one' | 'other', string>;
   resultCountFiltered: Record<'one' | 'other', string>;
-  noMatch: string;
-  noMatchHint: string;
-  showAll: string;
-  empty: string;
-  tags: string;
   unavailable: string;
-  suggestion: string;
-  sortLabel: string;
-  sortRelevance: string;
-  sortDate: string;
-  facets: string;
-  pages: string;
-  previousPage: string;
-  nextPage: string;
-  pageOf: string;
 }
 
-/** One page of results as the list shows it. */
-export interface ArticleListResult extends SearchAnswer {
+/** The search the server's results answer: what the box, the status line and the links start from. */
+export interface ArticleSearchState {
   filter: string;
   sort: SearchSort;
   page: number;
+  total: number;
 }
 
 export interface ArticleSearchProps {
-  result: ArticleListResult;
+  search: ArticleSearchState;
   lang: Lang;
   labels: ArticleSearchLabels;
 }
 
 /** Waits this long after the last key before searching: a search per word, not per letter. */
 const DEBOUNCE_MS = 250;
-/** Facets shown: the most frequent tags of the results. */
-export const MAX_FACETS = 12;
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
-}
 
 // Made once a language: an Intl object costs more to make than a whole list card to render.
 const pluralRules = new Map<Lang, Intl.PluralRules>();
@@ -68,20 +59,19 @@ function countText(labels: ArticleSearchLabels, lang: Lang, count: number, query
   let rules = pluralRules.get(lang);
   if (rules === undefined) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
   const form = rules.select(count) === 'one' ? 'one' : 'other';
-  return fill(query ? labels.resultCountFiltered[form] : labels.resultCount[form], { count, query });
+  return fillLabel(query ? labels.resultCountFiltered[form] : labels.resultCount[form], { count, query });
 }
 
-/** The list's URL for a search, an order and a page, in the interface's language. */
-export function buildListUrl(filter: string, sort: SearchSort, page: number, lang: Lang): string {
-  return localizePath(paths.articles, lang) + writeListQuery({ filter, sort, page });
+/** The server's results element, on the client only (the server renders no portal). */
+function findResults(): HTMLElement | null {
+  return typeof document === 'undefined' ? null : document.getElementById(ARTICLE_RESULTS_ID);
 }
 
-/** The search text as the list's URL and the page cache hold it. */
-const toFilter = LIST_PARAMS.f;
-
-export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchProps) {
+export function ArticleSearch({ search: initial, lang, labels }: ArticleSearchProps) {
   const inputId = useId();
-  const [result, setResult] = useState(initial);
+  // A live search's answer; until the first one, the server's results stay as they are.
+  const [live, setLive] = useState<ArticleListResult>();
+  const [results] = useState(findResults);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   // Uncontrolled: what the visitor typed before the island was hydrated stays in the box.
@@ -90,6 +80,9 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
   const pending = useRef<AbortController>(undefined);
   // One history entry per typing session: the first search pushes, the next ones replace it.
   const pushed = useRef(false);
+  // The server's result nodes, removed in the commit that puts the first live answer beside them.
+  const serverNodes = useRef<ChildNode[]>(undefined);
+  const current = live ?? initial;
 
   const runSearch = useCallback(
     async (text: string, sort: SearchSort, history: 'push' | 'replace' | 'none') => {
@@ -101,7 +94,7 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
       try {
         const answer = await fetchSearch(filter, sort, controller.signal);
         if (controller.signal.aborted) return;
-        setResult({ ...answer, filter, sort, page: 1 });
+        setLive({ ...answer, filter, sort, page: 1 });
         setFailed(false);
         storeArticleFilter(filter);
         const url = buildListUrl(filter, sort, 1, lang);
@@ -119,13 +112,14 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
   const schedule = (text: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (toFilter(text) === result.filter && result.page === 1) return;
-      void runSearch(text, result.sort, pushed.current ? 'replace' : 'push');
+      if (toFilter(text) === current.filter && current.page === 1) return;
+      void runSearch(text, current.sort, pushed.current ? 'replace' : 'push');
       pushed.current = true;
     }, DEBOUNCE_MS);
   };
 
   useEffect(() => {
+    serverNodes.current ??= results ? [...results.childNodes] : [];
     // Typed before hydration (React came with that first key): search it now.
     const typed = input.current?.value ?? '';
     if (toFilter(typed) !== initial.filter) {
@@ -144,18 +138,29 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
       clearTimeout(timer.current);
       pending.current?.abort();
     };
-  }, [initial, runSearch]);
+  }, [initial, results, runSearch]);
+
+  // Before the browser paints: the live answer replaces the server's nodes, never shows beside them.
+  useLayoutEffect(() => {
+    if (live === undefined || !serverNodes.current?.length) return;
+    for (const node of serverNodes.current) node.remove();
+    serverNodes.current = [];
+  }, [live]);
+
+  // The results are being replaced while a search runs.
+  useEffect(() => {
+    if (busy) results?.setAttribute('aria-busy', 'true');
+    else results?.removeAttribute('aria-busy');
+  }, [busy, results]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearTimeout(timer.current);
     const value = input.current?.value ?? '';
-    if (toFilter(value) !== result.filter || result.page !== 1) void runSearch(value, result.sort, 'push');
+    if (toFilter(value) !== current.filter || current.page !== 1) void runSearch(value, current.sort, 'push');
     pushed.current = false;
   };
 
-  const { filter, sort, page, total, hits, facets, suggestion } = result;
-  const pages = countPages(total);
   return (
     <>
       {/* A plain GET form without JavaScript: /articles?f=... */}
@@ -176,7 +181,7 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
           autoComplete="off"
           data-testid="article-search"
         />
-        {sort === 'date' && <input type="hidden" name="sort" value="date" />}
+        {current.sort === 'date' && <input type="hidden" name="sort" value="date" />}
         <button className="btn btn-primary" type="submit">
           {labels.submit}
         </button>
@@ -190,57 +195,11 @@ export function ArticleSearch({ result: initial, lang, labels }: ArticleSearchPr
           ))}
         </ul>
       </details>
+      {/* In the island from the first paint on, so that screen readers announce each new count. */}
       <p className="small text-body-secondary" role="status" aria-live="polite" aria-busy={busy} data-testid="result-count">
-        {failed ? labels.unavailable : countText(labels, lang, total, filter)}
+        {failed ? labels.unavailable : countText(labels, lang, current.total, current.filter)}
       </p>
-      {suggestion && (
-        <p data-testid="suggestion">
-          <a href={buildListUrl(suggestion, sort, 1, lang)}>{fill(labels.suggestion, { query: suggestion })}</a>
-        </p>
-      )}
-      {filter && total > 0 && (
-        <p className="small search-sort" data-testid="search-sort">
-          {labels.sortLabel}{' '}
-          {(['relevance', 'date'] as const).map((each, at) => (
-            <span key={each}>
-              {at > 0 && ' · '}
-              <a href={buildListUrl(filter, each, 1, lang)} aria-current={each === sort ? 'true' : undefined}>
-                {each === 'date' ? labels.sortDate : labels.sortRelevance}
-              </a>
-            </span>
-          ))}
-        </p>
-      )}
-      {filter && facets.length > 0 && (
-        <nav className="search-facets mb-3" aria-label={labels.facets} data-testid="facets">
-          <ul className="list-inline mb-0">
-            {facets.slice(0, MAX_FACETS).map((facet) => (
-              <li className="list-inline-item" key={facet.tag}>
-                <a className="badge tag-badge" href={localizePath(paths.tag(facet.tag), lang)}>
-                  {facet.tag} <span className="facet-count">({facet.count})</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {hits.length > 0 ? (
-        <ul className="list-unstyled" data-testid="article-list">
-          {hits.map((hit) => (
-            <ArticleCard key={hit.article.id} article={hit.article} snippet={hit.snippet} lang={lang} tagsLabel={labels.tags} />
-          ))}
-        </ul>
-      ) : filter ? (
-        <div className="alert alert-info" data-testid="no-match">
-          <p className="mb-1">{fill(labels.noMatch, { query: filter })}</p>
-          <p className="mb-0">
-            {labels.noMatchHint} <a href={localizePath(paths.articles, lang)}>{labels.showAll}</a>
-          </p>
-        </div>
-      ) : (
-        <p data-testid="no-match">{labels.empty}</p>
-      )}
-      <Pagination page={page} pages={pages} hrefOf={(target) => buildListUrl(filter, sort, target, lang)} labels={labels} />
+      {live && results && createPortal(<ArticleResults result={live} lang={lang} labels={labels} />, results)}
     </>
   );
 }

@@ -12,8 +12,8 @@ const MAX_RENDERED_ISLANDS = 64;
 const MAX_REUSED_PROPS_LENGTH = 4_096;
 
 /** The island rendered apart, as the browser's hydrateRoot will: useId gives the same ids on both sides. */
-function renderIsland(name: IslandName, props: object, serializedProps: string): string {
-  const key = serializedProps.length <= MAX_REUSED_PROPS_LENGTH ? `${name}:${serializedProps}` : undefined;
+function renderIsland(name: IslandName, props: object, serializedProps: string, reuse: boolean): string {
+  const key = reuse && serializedProps.length <= MAX_REUSED_PROPS_LENGTH ? `${name}:${serializedProps}` : undefined;
   const known = key === undefined ? undefined : renderedIslands.get(key);
   if (known !== undefined) return known;
   const Component = ISLANDS[name] as unknown as (props: object) => React.JSX.Element | null;
@@ -22,9 +22,20 @@ function renderIsland(name: IslandName, props: object, serializedProps: string):
   return html;
 }
 
-export function Island<N extends IslandName>({ name, props, className }: { name: N; props: ComponentProps<(typeof ISLANDS)[N]>; className?: string }) {
+/** `reuse={false}` for an island whose props change with each page (a search): it would fill the reused slots. */
+export function Island<N extends IslandName>({
+  name,
+  props,
+  className,
+  reuse = true,
+}: {
+  name: N;
+  props: ComponentProps<(typeof ISLANDS)[N]>;
+  className?: string;
+  reuse?: boolean;
+}) {
   const serializedProps = serializeForScript(props);
-  const html = renderIsland(name, props as object, serializedProps);
+  const html = renderIsland(name, props as object, serializedProps, reuse);
   return (
     <>
       <div className={`island ${className ?? ''}`.trim()} data-island={name} dangerouslySetInnerHTML={{ __html: html }} />

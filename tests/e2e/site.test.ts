@@ -559,6 +559,81 @@ describe('live article search', () => {
       .toEqual({ url: '/en/articles?f=http', query: 'http', count: '1 article for “http”', titles: ['HTTP caching headers in practice'] });
   });
 
+  /** The results element's markup, without the comments React's server render leaves between texts, attributes sorted. */
+  const readResultsMarkup = (html?: string) =>
+    site.page.evaluate((source) => {
+      const root = source === undefined ? document : new DOMParser().parseFromString(source, 'text/html');
+      const results = root.getElementById('article-results')!.cloneNode(true) as HTMLElement;
+      const walker = document.createTreeWalker(results, NodeFilter.SHOW_COMMENT);
+      const comments: Node[] = [];
+      while (walker.nextNode()) comments.push(walker.currentNode);
+      for (const comment of comments) comment.parentNode!.removeChild(comment);
+      results.normalize();
+      // In attribute order too: React's client sets an <img>'s src last (the page's HTML has it first).
+      for (const element of results.querySelectorAll('*')) {
+        const attributes = [...element.attributes].map((attribute) => [attribute.name, attribute.value]).sort(([a], [b]) => (a! < b! ? -1 : 1));
+        for (const [name] of attributes) element.removeAttribute(name!);
+        for (const [name, value] of attributes) element.setAttribute(name!, value!);
+      }
+      return results.innerHTML;
+    }, html);
+
+  it('renders a live answer in place of the server results, with the markup the server renders for that search', async () => {
+    for (const [start, text, url] of [
+      [FIXTURE_PAGES.list, 'spring', '/articles?f=spring'],
+      [FIXTURE_PAGES.list, 'kubernetes', '/articles?f=kubernetes'],
+      [`/en${FIXTURE_PAGES.list}`, 'http', '/en/articles?f=http'],
+    ] as const) {
+      await site.open(start);
+      await markDocument();
+      const before = await readResultsMarkup();
+      await site.page.fill(SEARCH, text);
+      await site.page.press(SEARCH, 'Enter');
+      await expect.poll(async () => (await readList()).url).toBe(url);
+      await expect.poll(readResultsMarkup).not.toBe(before);
+      const live = await readResultsMarkup();
+      // The server's page for the same search: its results element holds the same markup.
+      const served = await readResultsMarkup(await (await site.page.request.get(site.url(url))).text());
+      expect(live, url).toBe(served);
+      expect(live).toContain('data-testid="' + (text === 'kubernetes' ? 'no-match' : 'article-card') + '"');
+      // Replaced, not added to: one list (or one no-match) in the page, inside the results element, outside the island.
+      expect(await site.page.locator('[data-testid="article-list"], [data-testid="no-match"]').count()).toBe(1);
+      expect(await site.page.locator('[data-island] [data-testid="article-card"]').count()).toBe(0);
+      expect(await readMarker()).toBe(42);
+
+      // Back: the first search's answer, rendered the same way in the same place.
+      await site.page.goBack();
+      await expect.poll(readResultsMarkup).toBe(before);
+    }
+    expect(site.watched.problems).toEqual([]);
+  });
+
+  it('keeps the previous results and says the articles are unavailable when a live search fails, busy meanwhile', async () => {
+    await site.open(`${FIXTURE_PAGES.list}?f=http`);
+    const before = await readList();
+    expect(before.titles).toEqual(['HTTP caching headers in practice']);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await site.page.route('**/www-be/items/v1.0/search?**', async (route) => {
+      await held;
+      await route.abort('failed');
+    });
+    await site.page.fill(SEARCH, 'spring');
+    await site.page.press(SEARCH, 'Enter');
+    const busy = () =>
+      site.page.evaluate(() => [
+        document.querySelector('[data-testid="result-count"]')!.getAttribute('aria-busy'),
+        document.getElementById('article-results')!.getAttribute('aria-busy'),
+      ]);
+    await expect.poll(busy).toEqual(['true', 'true']);
+    release();
+    await expect.poll(async () => (await readList()).count).toBe('Les articles ne peuvent pas être chargés pour le moment. Réessayez dans quelques instants.');
+    expect(await busy()).toEqual(['false', null]);
+    // The status line is still the live region that announces it; the results and the URL are those of the last answer.
+    expect(await site.page.getAttribute('[data-testid="result-count"]', 'aria-live')).toBe('polite');
+    expect(await readList()).toMatchObject({ url: before.url, titles: before.titles });
+  });
+
   it('opens an article from the results and shows the list as it was on Back', async () => {
     await site.open(FIXTURE_PAGES.list);
     await site.page.locator(SEARCH).pressSequentially('équipe', { delay: 30 });

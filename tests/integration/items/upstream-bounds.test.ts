@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
 import { MAX_DISTINCT_TAGS, MAX_TAGS_PER_ARTICLE, MAX_TITLE_CHARS } from '../../../server/items/upstream-entries';
-import { MAX_FACETS } from '../../../shared/islands/article-search';
+import { MAX_FACETS } from '../../../shared/components/article-results';
 import { startHostileUpstream, type HostileUpstream } from '../../support/hostile-upstream';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -56,10 +56,13 @@ describe('an upstream list past the bounds', () => {
     await request(ctx.app).get('/tags/u-26999').expect(404);
     // All 27,000 reach the list and llms.txt (decoded and sanitised on the threads, read back in slices).
     const list = cheerio.load((await request(ctx.app).get('/articles').expect(200)).text);
-    const props = JSON.parse(list('script[data-island-props="article-search"]').text()) as { result: { total: number; facets: unknown[] } };
-    expect(props.result.total).toBe(27_000);
-    // The island carries the facets it shows, not the 1,000 tags of the list.
-    expect(props.result.facets).toHaveLength(MAX_FACETS);
+    const props = JSON.parse(list('script[data-island-props="article-search"]').text()) as { search: { total: number } };
+    expect(props.search.total).toBe(27_000);
+    // The island carries no facets (nor hits): the results are server HTML, showing the first MAX_FACETS of a search's tags.
+    expect(Object.keys(props).sort()).toEqual(['labels', 'lang', 'search']);
+    expect(JSON.stringify(props)).not.toMatch(/"(t|u)-\d+"/);
+    const search = cheerio.load((await request(ctx.app).get('/articles?f=article').expect(200)).text);
+    expect(search('[data-testid="facets"] li')).toHaveLength(MAX_FACETS);
     const llms = (await request(ctx.app).get('/llms.txt').expect(200)).text;
     // Each once, and once more for the first articles, whose two tags are both among the MAX_DISTINCT_TAGS kept.
     expect(llms.match(/^- \[Article \d+\]/gm)).toHaveLength(27_000 + MAX_DISTINCT_TAGS / 2);

@@ -133,12 +133,15 @@ describe('document and shell', () => {
     }
     const search = JSON.parse($('script[data-island-props="article-search"]').text()) as {
       lang: string;
-      result: { hits: unknown[] };
+      search: { filter: string; total: number };
       labels: { submit: string };
     };
     expect(search.lang).toBe('fr');
     expect(search.labels.submit).toBe('Filtrer');
-    expect(search.result.hits.length).toBe($('[data-testid="article-card"]').length);
+    // The island gets the search its status line counts, not the results: those are server HTML beside it.
+    expect(search.search).toEqual({ filter: '', sort: 'relevance', page: 1, total: $('[data-testid="article-card"]').length });
+    expect(Object.keys(search).sort()).toEqual(['labels', 'lang', 'search']);
+    expect($('[data-island] [data-testid="article-card"]')).toHaveLength(0);
     // Not i18next's whole set of strings: the island gets what it shows.
     expect($('script[data-island-props="article-search"]').text()).not.toContain('MENU');
   });

@@ -155,6 +155,32 @@ describe('search quality on the list page', () => {
   });
 });
 
+describe('the results beside the search island (decision 068)', () => {
+  it('renders the results once, as server HTML outside the island, and gives the island the search only', async () => {
+    const response = await request(ctx.app).get('/articles?f=java&sort=date').expect(200);
+    const $ = cheerio.load(response.text);
+    const results = $('#article-results');
+    // Cards, facets, sort links and pages, all outside every island: the browser never hydrates them.
+    expect(results.find('[data-testid="article-card"]')).toHaveLength(20);
+    expect(results.find('[data-testid="facets"] a').length).toBeGreaterThan(0);
+    expect(results.find('[data-testid="search-sort"] a[aria-current="true"]').text()).toBe('date');
+    expect(results.find('[data-testid="pagination"] a[rel="next"]').attr('href')).toBe('/articles?f=java&sort=date&page=2');
+    expect(results.closest('[data-island]')).toHaveLength(0);
+    expect($('[data-island] [data-testid="article-card"], [data-island] [data-testid="facets"]')).toHaveLength(0);
+    // The island's status line counts them, from the search it is given as props.
+    expect($('[data-island="article-search"] [data-testid="result-count"]').text()).toBe('26 articles pour « java »');
+    const props = $('script[data-island-props="article-search"]').text();
+    expect(JSON.parse(props)).toMatchObject({ search: { filter: 'java', sort: 'date', page: 1, total: 26 }, lang: 'fr' });
+    // No hit travels twice: neither titles, summaries, snippets nor tags are in the props, whose size is the labels'.
+    expect(props).not.toMatch(/Note Java numéro|Résumé de|<mark>|"tags":\[|"hits"|"facets":\[/);
+    expect(props.length).toBeLessThan(2_500);
+    // The page as a whole no longer carries the results twice.
+    const title = results.find('[data-testid="article-card"] a.article-card-link').first().text();
+    expect(title).toBe('Une revue de code');
+    expect(response.text.split(`>${title}<`).length - 1).toBe(1);
+  });
+});
+
 describe('search syntax on the list page and the items API', () => {
   const apiIds = async (f: string) =>
     ((await request(ctx.app).get('/www-be/items/v1.0/search').query({ f }).expect(200)).body as { hits: { article: { id: string } }[] }).hits
