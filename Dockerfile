@@ -33,4 +33,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # SIGTERM from `docker stop` drains in-flight requests (server/index.ts); the default 10 s grace suffices.
 # V8 sized for a small resident memory at the same speed (docs/decisions/018, 077).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--heap-growing-percent=50", "--optimize-for-size", "dist/server/index.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/server/index.js"]

@@ -8,7 +8,7 @@ module.exports = {
       name: 'portfolio-site',
       script: 'dist/server/index.js',
       // As in the Dockerfile and npm start: V8 sized for a small resident memory (docs/decisions/018, 077).
-      node_args: '--enable-source-maps --max-semi-space-size=4 --heap-growing-percent=50 --optimize-for-size',
+      node_args: '--enable-source-maps --max-semi-space-size=4 --heap-growing-percent=50',
       exec_mode: 'cluster',
       instances: 'max',
       env: {

@@ -42,7 +42,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(600),
   // 16 MB: hundreds of pages asked again, and the long tail of items API lists asked twice held to
   // a size that keeps a long search load under 350 MB of RSS (decision 077).
-  RESPONSE_CACHE_MAX_MB: integer(0, 100_000).default(16),
+  RESPONSE_CACHE_MAX_MB: integer(0, 100_000).default(32),
   IMAGE_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   IMAGE_CACHE_MAX_MB: integer(1, 1_000_000).default(256),
   FEED_FULL_CONTENT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),

@@ -61,8 +61,8 @@ describe('loadConfig', () => {
     expect(problemsOf({ ITEMS_CACHE_MAX_MB: '0' })[0]).toMatch(/^ITEMS_CACHE_MAX_MB: must be at least 1/);
   });
 
-  it('bounds the page cache at 16 MB by default (RESPONSE_CACHE_MAX_MB), 0 turning it off', () => {
-    expect(loadConfig({}, '/srv/site')).toMatchObject({ responseCacheMaxMb: 16 });
+  it('bounds the page cache at 32 MB by default (RESPONSE_CACHE_MAX_MB), 0 turning it off', () => {
+    expect(loadConfig({}, '/srv/site')).toMatchObject({ responseCacheMaxMb: 32 });
     expect(loadConfig({ RESPONSE_CACHE_MAX_MB: '64' }, '/srv/site')).toMatchObject({ responseCacheMaxMb: 64 });
     expect(loadConfig({ RESPONSE_CACHE_MAX_MB: '0' }, '/srv/site')).toMatchObject({ responseCacheMaxMb: 0 });
   });

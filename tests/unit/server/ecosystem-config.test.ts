@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const { apps } = require(path.join(rootDir, 'ecosystem.config.cjs')) as { apps: Record<string, unknown>[] };
 // V8's sizes that keep the resident memory down (docs/decisions/018), and V8's memory-first heuristics
 // that keep the long-tail search loads under 350 MB (decision 077).
-const MEMORY_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50', '--optimize-for-size'];
+const MEMORY_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
 // Two glibc malloc arenas, not one per thread (docs/decisions/029), and large blocks mapped on their own,
 // given back when freed: from 64 KB, so a rendered search page (about 110 KB) is too (decisions 064, 077). glibc reads them when the process starts, so they must be in
 // node's environment: the server cannot set them for itself.
