@@ -4,25 +4,11 @@ import { PageHead } from '../components/page-head';
 import { Island } from '../islands/island';
 import { type ArticleSearchLabels } from '../islands/article-search';
 import { ARTICLE_RESULTS_ID, ArticleResults, buildListUrl, type ArticleListResult } from '../components/article-results';
-import { countPages, type SearchHit } from '../items/search';
+import { countPages } from '../items/search';
 import { DEFAULT_LANG } from '../i18n/langs';
 import { describeArticlesCard } from '../seo/share-image';
 
 export type ArticleListData = ArticleListResult;
-
-/** Any pattern: running a regular expression over a string makes V8 flatten it in place. */
-const FLATTEN = /\0/;
-
-/**
- * The index builds each snippet by concatenation over slices of the article text it read. Kept with
- * their answer in the items cache, those ropes keep whole texts alive into the old generation: 15 KB
- * more promoted a page, and more work for the GC's threads (decision 068). Serialising the island's
- * props used to flatten them by the way; this does it on purpose. Its place is the index's snippet
- * code (server/items/content/search-index.ts), which belongs to another change.
- */
-function flattenSnippets(hits: readonly SearchHit[]): void {
-  for (const hit of hits) if (hit.snippet !== undefined) FLATTEN.test(hit.snippet);
-}
 
 export function ArticleListPage() {
   const result = useLoaderData() as ArticleListData;
@@ -55,7 +41,6 @@ export function ArticleListPage() {
     pageOf: t('ARTICLE_LIST.PAGE_OF'),
   };
   const pages = countPages(result.total);
-  flattenSnippets(result.hits);
   const pageUrl = (page: number) => buildListUrl(result.filter, result.sort, page, DEFAULT_LANG);
   return (
     <section className="article-list" aria-labelledby="articles-heading">
