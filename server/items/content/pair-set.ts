@@ -175,14 +175,9 @@ export class PairSetStore {
 
   private pushAt(chunk: number, start: number, end: number): void {
     if (this.count === this.chunkOf.length) {
-      const grow = (array: Uint32Array) => {
-        const grown = new Uint32Array(array.length * 2);
-        grown.set(array);
-        return grown;
-      };
-      this.chunkOf = grow(this.chunkOf);
-      this.startOf = grow(this.startOf);
-      this.endOf = grow(this.endOf);
+      this.chunkOf = grown(this.chunkOf, this.count + 1);
+      this.startOf = grown(this.startOf, this.count + 1);
+      this.endOf = grown(this.endOf, this.count + 1);
     }
     this.chunkOf[this.count] = chunk;
     this.startOf[this.count] = start;
@@ -198,4 +193,11 @@ export class PairSetStore {
     this.bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.used = 0;
   }
+}
+
+/** A copy of the array at least twice as long and at least `least` long (the store's and the index's growing tables). */
+export function grown(array: Uint32Array, least: number): Uint32Array<ArrayBuffer> {
+  const copy = new Uint32Array(Math.max(least, array.length * 2));
+  copy.set(array);
+  return copy;
 }

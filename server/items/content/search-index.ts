@@ -22,7 +22,7 @@ import {
   type StemLanguage,
   type TermCounts,
 } from './text-analysis';
-import { encodePairSet, PairSetStore } from './pair-set';
+import { encodePairSet, grown, PairSetStore } from './pair-set';
 import { toTagKey, type SearchRequest, type SearchSort } from '../../../shared/items/search';
 import { describeQuery, parseQuery, type ParsedQuery, type QueryPart } from './query-syntax';
 
@@ -1658,13 +1658,6 @@ class NumberRuns {
     for (const number of numbers) copy.push(this.data.subarray(this.starts[number], this.ends[number]));
     return copy;
   }
-}
-
-/** A copy of the array at least twice as long and at least `least` long. */
-function grown(array: Uint32Array, least: number): Uint32Array<ArrayBuffer> {
-  const copy = new Uint32Array(Math.max(least, array.length * 2));
-  copy.set(array);
-  return copy;
 }
 
 /** The stems "related" searches with: the article's tags, title and headings. */
