@@ -9,6 +9,7 @@ import { toTagKey } from '../../shared/items/search';
 import type { Article, ArticleSummary } from '../../shared/items/types';
 import { readWireItem, type WireArticle, type WireArticleSummary } from '../../shared/items/wire-format';
 import { boundHtml, createSummarySanitiser, MAX_BODY_CHARS, MAX_BODY_ELEMENTS, MAX_SUMMARY_CHARS, MAX_SUMMARY_ELEMENTS } from '../html/prepare-article';
+import { orNoStrings } from './content/packed-entry';
 import { isIsoDate } from './iso-date';
 
 // What an entry may carry at most (decision 035). A real article is far below each; a hostile one cost
@@ -325,13 +326,6 @@ export async function decodeUpstreamListPacked(bytes: Uint8Array): Promise<Packe
   return 'invalid' in reading ? reading : { slices: packer.finish(), ...reading };
 }
 
-/**
- * The one empty list of tags or images that entries read back share, frozen. In a hostile list most
- * entries have none (27,000 entries, tags past MAX_DISTINCT_TAGS dropped): two arrays fewer each for the
- * collector to copy and mark on the event loop's thread (decision 065).
- */
-const NONE = Object.freeze([]) as unknown as string[];
-
 /** The list again from its slices, `pause` awaited between two of them. */
 export async function unpackList(packed: PackedList, pause: () => Promise<unknown>): Promise<DecodedList> {
   if ('invalid' in packed) return packed;
@@ -339,8 +333,10 @@ export async function unpackList(packed: PackedList, pause: () => Promise<unknow
   for (const [index, slice] of packed.slices.entries()) {
     if (index > 0) await pause();
     for (const item of JSON.parse(slice) as ArticleSummary[]) {
-      if (item.tags.length === 0) item.tags = NONE;
-      if (item.images.length === 0) item.images = NONE;
+      // Empty lists are the one frozen empty array: in a hostile list most entries have none, two
+      // arrays fewer each for the collector to copy and mark on the event loop's thread (decision 065).
+      item.tags = orNoStrings(item.tags);
+      item.images = orNoStrings(item.images);
       items.push(item);
     }
   }

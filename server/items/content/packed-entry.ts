@@ -37,16 +37,7 @@ export function packReferences({ links, images, anchors, aliases }: ArticleRefer
 
 type PackedHead = [ArticleReferences['links'], ArticleReferences['images'], string[]?];
 
-/** The references of packReferences, as they were (fields in the same order). */
-export function unpackReferences(packed: string): ArticleReferences {
-  const cut = packed.indexOf('\n');
-  const [links, images, aliases] = JSON.parse(packed.slice(0, cut)) as PackedHead;
-  const refs: ArticleReferences = { links, images, anchors: JSON.parse(packed.slice(cut + 1)) as string[] };
-  if (aliases) refs.aliases = aliases;
-  return refs;
-}
-
-/** The same references, their anchors decoded when first read: the checks across articles read few. */
+/** The references of packReferences (fields in the same order), their anchors decoded when first read: the checks across articles read few. */
 export function readPackedReferences(packed: string): ArticleReferences {
   const cut = packed.indexOf('\n');
   const [links, images, aliases] = JSON.parse(packed.slice(0, cut)) as PackedHead;

@@ -9,7 +9,6 @@ import {
   packTerms,
   readPackedReferences,
   shareString,
-  unpackReferences,
   unpackTerms,
 } from '../../../../../server/items/content/packed-entry';
 
@@ -52,7 +51,7 @@ describe('packed references', () => {
   ])('reads back %s', (_name, refs: ArticleReferences) => {
     const packed = packReferences(refs);
     expect(typeof packed).toBe('string');
-    const back = unpackReferences(packed);
+    const back = { ...readPackedReferences(packed) };
     expect(back).toStrictEqual(refs);
     // The key order too: problems and their messages read the fields the same way.
     expect(JSON.stringify(back)).toBe(JSON.stringify(refs));
@@ -69,7 +68,7 @@ describe('packed references', () => {
     expect(lazy.aliases).toStrictEqual(refs.aliases);
     expect(lazy.anchors).toStrictEqual(refs.anchors);
     expect(lazy.anchors).toBe(lazy.anchors);
-    expect(Object.keys(lazy)).toEqual(Object.keys(unpackReferences(packReferences(refs))));
+    expect(Object.keys(lazy)).toEqual(Object.keys(JSON.parse(JSON.stringify(refs)) as object));
   });
 });
 
