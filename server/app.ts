@@ -88,7 +88,6 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   const rateLimited = config.rateLimitPerMinute > 0;
   dev?.addScript(site);
   const policyHeaders = buildPolicyHeaders({
-    inlineCss: site.inlineCss,
     inlineScripts: site.inlineScripts,
     siteUrl: config.siteUrl,
     itemsServiceUrl: config.itemsServiceUrl,

@@ -1,5 +1,5 @@
 // Security headers, the same for every visitor: a page is kept and sent whole, so its policy allows
-// inline scripts and the inline CSS by their hashes, with 'strict-dynamic' for what those scripts load
+// inline scripts by their hashes, styles only from the site's own files (decision 078), with 'strict-dynamic' for what those scripts load
 // (no nonce: decision 019). HSTS goes with every answer of a site whose public URL is HTTPS.
 import { createHash, randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -27,8 +27,6 @@ export function createRandomToken(bytes: number): string {
 }
 
 export interface SecurityHeadersOptions {
-  /** The one inline <style> of every page. */
-  inlineCss: string;
   /** Every inline script a page may carry (theme boot, islands loader, speculation rules). */
   inlineScripts: string[];
   /** SITE_URL: HSTS when it is HTTPS. */
@@ -42,7 +40,7 @@ export interface SecurityHeadersOptions {
  * (run once, on a stub: none of them depends on the request) and the Permissions-Policy. Pages, files,
  * hashed assets, redirects and errors carry the same list (decision 033).
  */
-export function buildPolicyHeaders({ inlineCss, inlineScripts, siteUrl, itemsServiceUrl }: SecurityHeadersOptions): string[] {
+export function buildPolicyHeaders({ inlineScripts, siteUrl, itemsServiceUrl }: SecurityHeadersOptions): string[] {
   const https = siteUrl.startsWith('https:');
   const itemsOrigin = itemsServiceUrl ? [new URL(itemsServiceUrl).origin] : [];
   const policy = helmet({
@@ -51,7 +49,8 @@ export function buildPolicyHeaders({ inlineCss, inlineScripts, siteUrl, itemsSer
         defaultSrc: ["'self'"],
         // 'self' only for browsers older than CSP 3; the others ignore it beside 'strict-dynamic'.
         scriptSrc: [...new Set(inlineScripts.map(sha256)), "'strict-dynamic'", "'self'"],
-        styleSrc: ["'self'", sha256(inlineCss)],
+        // The site's stylesheet only: no inline <style> and no style attribute (decision 078).
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:', ...itemsOrigin],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

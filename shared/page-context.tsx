@@ -25,8 +25,8 @@ export interface PageContext {
   version: string;
   /** Versions of the runtime and libraries actually installed, for the About page. */
   components: ComponentVersion[];
-  /** Hashed islands script from the build manifest (the CSS is inlined). */
-  assets: { js: string };
+  /** Hashed islands script and stylesheet from the build manifest. */
+  assets: { js: string; css: string };
   /** Server time of the render (ISO), so both sides compute the same year. */
   now: string;
   /** The personal section of the About page, when the owner wrote one. */
@@ -38,14 +38,12 @@ export interface PageContext {
 interface PageContextValue {
   context: PageContext;
   t: TFunction;
-  /** The site's CSS, inlined in <head> so no stylesheet blocks the first paint. */
-  css: string;
 }
 
 const ReactPageContext = createContext<PageContextValue | null>(null);
 
-export function PageContextProvider({ context, css, children }: { context: PageContext; css: string; children: ReactNode }) {
-  const value = useMemo(() => ({ context, css, t: createTranslator(context.lang, context.translations) }), [context, css]);
+export function PageContextProvider({ context, children }: { context: PageContext; children: ReactNode }) {
+  const value = useMemo(() => ({ context, t: createTranslator(context.lang, context.translations) }), [context]);
   return <ReactPageContext.Provider value={value}>{children}</ReactPageContext.Provider>;
 }
 
@@ -61,8 +59,4 @@ export function usePageContext(): PageContext {
 
 export function useT(): TFunction {
   return useContextValue().t;
-}
-
-export function useInlineCss(): string {
-  return useContextValue().css;
 }

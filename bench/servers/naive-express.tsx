@@ -23,7 +23,7 @@ const source = {
     return article && prepareArticle(article);
   },
 };
-const { pageContexts, inlineCss } = await loadSiteResources(rootDir, 'http://localhost:3000/');
+const { pageContexts } = await loadSiteResources(rootDir, 'http://localhost:3000/');
 const handler = createStaticHandler(createRoutes(source));
 
 const app = express();
@@ -33,7 +33,7 @@ app.get('/{*path}', async (req, res) => {
   if (context instanceof Response) return void res.status(context.status).end();
   const page = { ...pageContexts.fr, now: new Date().toISOString() };
   const html = renderToString(
-    <PageContextProvider context={page} css={inlineCss}>
+    <PageContextProvider context={page}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </PageContextProvider>,
   );

@@ -67,7 +67,7 @@ export function createPreviewHandler({
       next();
       return;
     }
-    const html = renderDocument(handler, context, site.pageContexts[lang], site.inlineCss);
+    const html = renderDocument(handler, context, site.pageContexts[lang]);
     res.status(context.statusCode).set(PRIVATE_HEADERS).type('html').send(html);
   };
 }

@@ -1,7 +1,6 @@
 // Page routes: the shared route table runs through React Router's static handler (loaders → items
 // cache), then React renders the whole document to HTML. The browser hydrates only the islands in
 // it; the rest is server HTML, the same bytes for every visitor (decision 019).
-import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import {
@@ -45,7 +44,7 @@ export function createPageHandler({
   responseCache: ResponseCache;
   ttlSeconds: number;
 }) {
-  const { pageContexts, inlineCss } = site;
+  const { pageContexts } = site;
   // One handler per interface language: English pages live under /en, and their links with them.
   const handlers = Object.fromEntries(LANGS.map((lang) => [lang, createStaticHandler(routes, lang === 'fr' ? {} : { basename: EN_PREFIX })])) as Record<
     Lang,
@@ -74,7 +73,7 @@ export function createPageHandler({
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
     }
     const status = context.statusCode;
-    const html = renderDocument(handler, context, pageContexts[target.lang], inlineCss, { scratch: true });
+    const html = renderDocument(handler, context, pageContexts[target.lang], { scratch: true });
     // 200 and 404 are kept by every cache for the TTL; anything else (503) is not kept anywhere.
     const kept = status === 200 || status === 404;
     // No await between the render and send, which compresses or copies the reused buffer at once.
@@ -84,69 +83,40 @@ export function createPageHandler({
 }
 
 /**
- * Stands for the inlined CSS during a render: random, so no page's content can contain it. The CSS is
- * half of a search page's bytes and the same on every page; it is copied in as UTF-8 bytes made once,
- * not carried through React's string and encoded again per request (decision 069).
- */
-const CSS_MARK = `\u0000site-css-${randomUUID()}\u0000`;
-const cssBytes = new Map<string, Buffer>();
-/**
  * The reused document buffer (renderDocument's `scratch`), grown to the largest page up to this bound:
  * a larger page is compressed on libuv's threads, after an await, so it gets a buffer of its own.
  */
 const DOCUMENT_SCRATCH_MAX_BYTES = COMPRESS_ON_THREAD_BYTES - 1;
 let documentScratch = Buffer.alloc(0);
-
-/** The CSS as UTF-8, encoded once per stylesheet (one per build; a few in tests). */
-function encodeCss(css: string): Buffer {
-  let bytes = cssBytes.get(css);
-  if (bytes === undefined) {
-    bytes = Buffer.from(css);
-    if (cssBytes.size >= 8) cssBytes.clear();
-    cssBytes.set(css, bytes);
-  }
-  return bytes;
-}
+const DOCTYPE = '<!DOCTYPE html>';
 
 /**
  * The document as bytes. Apart from the page handler on purpose: the render's strings and objects are
  * dropped here, not kept while the page waits for compression (they would outlive young-generation
- * collections and fill the old one). The same bytes as `<!DOCTYPE html>` and React's render with the
- * CSS inline (tested). `scratch`: written into one buffer reused by every render on this thread, valid
- * until the next render, for a caller that compresses or copies it at once (ResponseCache.send's
- * `scratch`): a 110 KB buffer per page was malloc'd and freed only at the next full collection.
+ * collections and fill the old one). The same bytes as `<!DOCTYPE html>` and React's render (tested).
+ * `scratch`: written into one buffer reused by every render on this thread, valid until the next
+ * render, for a caller that compresses or copies it at once (ResponseCache.send's `scratch`): a 110 KB
+ * buffer per page was malloc'd and freed only at the next full collection.
  */
 export function renderDocument(
   handler: StaticHandler,
   context: StaticHandlerContext,
   pageContext: Omit<PageContext, 'now'>,
-  css: string,
   { scratch = false }: { scratch?: boolean } = {},
 ): Buffer {
   const page: PageContext = { ...pageContext, now: new Date().toISOString() };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <PageContextProvider context={page} css={CSS_MARK}>
+    <PageContextProvider context={page}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </PageContextProvider>,
   );
-  const at = html.indexOf(CSS_MARK);
-  if (at < 0) return Buffer.from(`<!DOCTYPE html>${html}`);
-  const head = `<!DOCTYPE html>${html.slice(0, at)}`;
-  const tail = html.slice(at + CSS_MARK.length);
-  const style = encodeCss(css);
-  const headBytes = Buffer.byteLength(head);
-  const length = headBytes + style.length + Buffer.byteLength(tail);
-  let document: Buffer;
-  if (scratch && length <= DOCUMENT_SCRATCH_MAX_BYTES) {
-    if (documentScratch.length < length)
-      documentScratch = Buffer.allocUnsafeSlow(Math.min(DOCUMENT_SCRATCH_MAX_BYTES, Math.max(length, documentScratch.length * 2)));
-    document = documentScratch.subarray(0, length);
-  } else {
-    document = Buffer.allocUnsafe(length);
-  }
-  document.write(head, 0);
-  document.set(style, headBytes);
-  document.write(tail, headBytes + style.length);
+  const length = DOCTYPE.length + Buffer.byteLength(html);
+  if (!scratch || length > DOCUMENT_SCRATCH_MAX_BYTES) return Buffer.from(DOCTYPE + html);
+  if (documentScratch.length < length)
+    documentScratch = Buffer.allocUnsafeSlow(Math.min(DOCUMENT_SCRATCH_MAX_BYTES, Math.max(length, documentScratch.length * 2)));
+  const document = documentScratch.subarray(0, length);
+  document.write(DOCTYPE, 0, 'latin1');
+  document.write(html, DOCTYPE.length);
   return document;
 }

@@ -39,10 +39,9 @@ export interface AssetManifest {
   css: string;
 }
 
-/** What every render needs: the data per interface language, the CSS it inlines, and every inline script (for the CSP). */
+/** What every render needs: the data per interface language, and every inline script (for the CSP). */
 export interface SiteResources {
   pageContexts: Record<Lang, Omit<PageContext, 'now'>>;
-  inlineCss: string;
   inlineScripts: string[];
 }
 
@@ -59,7 +58,7 @@ export async function readTranslations(rootDir: string, lang: Lang): Promise<Tra
   return readJson<Translations>(path.join(rootDir, 'public', 'assets', 'i18n', `${lang}.json`));
 }
 
-/** Everything in PageContext but the render time, and the built CSS (of the build in `distDir`); throws when the owner's data is wrong. */
+/** Everything in PageContext but the render time (the assets of the build in `distDir`); throws when the owner's data is wrong. */
 export async function loadSiteResources(
   rootDir: string,
   siteUrl: string,
@@ -74,9 +73,6 @@ export async function loadSiteResources(
     readManifest(distDir),
     ...LANGS.map((lang) => readTranslations(rootDir, lang)),
   ]);
-  const inlineCss = await readFile(path.join(distDir, 'public', manifest.css), 'utf8');
-  // Inlined as raw text in <style>: it must not be able to end the element.
-  if (/<\/style/i.test(inlineCss)) throw new Error(`${manifest.css} contains "</style" and cannot be inlined`);
   const pageContexts = Object.fromEntries(
     LANGS.map((lang, index) => [
       lang,
@@ -86,10 +82,10 @@ export async function loadSiteResources(
         siteUrl,
         version: pkg.version,
         components,
-        assets: { js: manifest.js },
+        assets: { js: manifest.js, css: manifest.css },
         ...(abouts[index] && { about: abouts[index] }),
       },
     ]),
   ) as SiteResources['pageContexts'];
-  return { pageContexts, inlineCss, inlineScripts: [buildThemeBootScript(), buildIslandLoader(manifest.js), SPECULATION_RULES] };
+  return { pageContexts, inlineScripts: [buildThemeBootScript(), buildIslandLoader(manifest.js), SPECULATION_RULES] };
 }

@@ -1,7 +1,7 @@
 // The whole HTML document, rendered on the server only; the browser hydrates just its islands
 // (docs/decisions/019).
 import { Outlet } from 'react-router-dom';
-import { usePageContext, useInlineCss, useT } from '../page-context';
+import { usePageContext, useT } from '../page-context';
 import { SPECULATION_RULES, buildIslandLoader } from '../inline-scripts';
 import { MAIN_CONTENT_ID, buildCanonicalUrl, paths } from '../paths';
 import { buildThemeBootScript } from '../site/themes';
@@ -9,15 +9,11 @@ import { Footer } from './footer';
 import { TopBar } from './top-bar';
 import { owner } from '../site/owner';
 
-/** Id of the inlined <style>. */
-export const STYLE_ID = 'site-css';
-
 const themeBootScript = buildThemeBootScript();
 
 export function RootLayout() {
   const { lang, assets, siteUrl, devScript } = usePageContext();
   const t = useT();
-  const css = useInlineCss();
   return (
     <html lang={lang}>
       <head>
@@ -26,10 +22,12 @@ export function RootLayout() {
         <meta name="color-scheme" content="light dark" />
         {/* Sets the stored theme on <html> before the first paint: no flash. */}
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} />
         {/* Loads the islands' module without blocking the parser (allowed by its hash in the CSP). */}
         <script dangerouslySetInnerHTML={{ __html: buildIslandLoader(assets.js) }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+        {/* The site CSS, one immutable file cached for the visit (decision 078). After the inline
+            scripts: an inline script below a pending stylesheet would wait for it, and the parser with it. */}
+        <link rel="stylesheet" href={assets.css} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="application-name" content={owner.name} />
         {/* Feed autodiscovery: readers and browsers find the feeds from any page. */}

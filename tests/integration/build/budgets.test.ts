@@ -1,10 +1,14 @@
-// Size budgets of what a visitor downloads, read from the build. Every page loads the same small
-// islands entry; React and the islands come as one more chunk on the first interaction (decision 019).
+// Size budgets of what a visitor downloads, read from the build and the pages. Every page loads the
+// same small islands entry; React and the islands come as one more chunk on the first interaction
+// (decision 019); the stylesheet is one file cached for the visit, the pages carry none of it (078).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { rootDir } from '../../support/test-app';
+import { AUDITED_PAGES } from '../../support/lighthouse';
+import { createTestApp, rootDir } from '../../support/test-app';
 
 const KB = 1024;
 /** All the JavaScript a page can load (entry, then React on interaction), gzip, with no allowance for the libraries. */
@@ -12,6 +16,8 @@ const JS_BUDGET = 80 * KB;
 /** What loads before any interaction. */
 const ENTRY_BUDGET = 10 * KB;
 const CSS_BUDGET = 20 * KB;
+/** A page's own HTML, each page type on the sample content (the CSS and scripts come apart). */
+const PAGE_BUDGET = 16 * KB;
 
 const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { js: string; css: string };
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(rootDir, 'dist/public', file)), { level: 9 }).length;
@@ -32,6 +38,24 @@ const staticImportsOf = (file: string) =>
 describe('first-load budgets', () => {
   it(`keeps the CSS within ${CSS_BUDGET / KB} KB gzip`, () => {
     expect(gzipSize(manifest.css)).toBeLessThanOrEqual(CSS_BUDGET);
+  });
+
+  it('names the stylesheet after its content, so a changed stylesheet gets a new URL and no visitor keeps a stale one', () => {
+    const css = readFileSync(path.join(rootDir, 'dist/public', manifest.css));
+    expect(manifest.css).toBe(`/assets/styles-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`);
+  });
+
+  it(`keeps each page type's own HTML within ${PAGE_BUDGET / KB} KB gzip`, async () => {
+    const ctx = await createTestApp();
+    try {
+      for (const [name, url] of Object.entries({ ...AUDITED_PAGES, tags: '/tags' })) {
+        const page = await request(ctx.app).get(url).set('Accept-Encoding', 'identity').expect(200);
+        const size = gzipSync(Buffer.from(page.text), { level: 9 }).length;
+        expect(size, `${name} (${url}): ${size} bytes gzip`).toBeLessThanOrEqual(PAGE_BUDGET);
+      }
+    } finally {
+      await ctx.close();
+    }
   });
 
   it(`keeps all the JavaScript within ${JS_BUDGET / KB} KB gzip, and what loads before an interaction within ${ENTRY_BUDGET / KB} KB`, () => {

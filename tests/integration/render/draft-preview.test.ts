@@ -48,6 +48,9 @@ describe('draft preview links', () => {
       expect(page.text).toContain(title);
       expect(page.text).toMatch(/data-testid="draft-banner".*Brouillon.*Draft/s);
       expect(page.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      // Styled like the published page: the site's one stylesheet, nothing inline.
+      expect(page.text.match(/<link rel="stylesheet" href="\/assets\/styles-[\w-]{10}\.css"\/>/g)).toHaveLength(1);
+      expect(page.text).not.toContain('<style');
       expect(page.headers['cache-control']).toBe('private, no-store');
       expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(page.headers['referrer-policy']).toBe('no-referrer');

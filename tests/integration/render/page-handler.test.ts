@@ -10,6 +10,8 @@ import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../suppo
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { getRaw } from '../../support/raw-request';
 
 const cvPath = `/${siteConfig.cvSlug}`;
 const packageVersion = (JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
@@ -85,7 +87,7 @@ describe('head tags in the server HTML', () => {
 });
 
 describe('document and shell', () => {
-  it('loads the hashed islands script from an inline loader and inlines the built CSS, each allowed by its hash', async () => {
+  it('loads the hashed islands script from an inline loader, allowed by its hash, and links the built stylesheet', async () => {
     const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { js: string; css: string };
     const { response, $ } = await getPage(cvPath);
     // No parser-inserted script with a src: under 'strict-dynamic' the hashed loader adds it.
@@ -96,12 +98,15 @@ describe('document and shell', () => {
       .get(manifest.js)
       .expect(200)
       .expect('cache-control', /immutable/);
-    // No render-blocking stylesheet request: the CSS is in the page.
-    expect($('link[rel="stylesheet"]')).toHaveLength(0);
-    const css = readFileSync(path.join(rootDir, 'dist/public', manifest.css), 'utf8');
-    expect($('head style#site-css').text()).toBe(css);
+    // One stylesheet, the built one, in <head> after every inline script (one below it would wait for it).
+    const stylesheets = $('link[rel="stylesheet"]');
+    expect(stylesheets).toHaveLength(1);
+    expect(stylesheets.attr('href')).toBe(manifest.css);
+    expect(stylesheets.parent().is('head')).toBe(true);
+    expect(stylesheets.nextAll('script')).toHaveLength(0);
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain(`style-src 'self' 'sha256-${sha256(css)}'`);
+    // Styles from the site's files only: no inline style is allowed, by hash or otherwise.
+    expect(csp).toMatch(/(^|;)style-src 'self'(;|$)/);
     // Every inline script is allowed by its hash, and nothing by a nonce.
     const inline = $('script:not([src])').filter((_at, element) => !['application/json', 'application/ld+json'].includes($(element).attr('type') ?? ''));
     expect(inline.length).toBeGreaterThanOrEqual(3);
@@ -110,6 +115,42 @@ describe('document and shell', () => {
     });
     expect(csp).toContain("'strict-dynamic'");
     expect(csp).not.toMatch(/nonce-|unsafe-inline/);
+  });
+
+  it('serves the stylesheet as CSS, immutable, in brotli when asked', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { css: string };
+    const css = readFileSync(path.join(rootDir, 'dist/public', manifest.css));
+    const answer = await getRaw(ctx.app, manifest.css, { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(answer.body).equals(css)).toBe(true);
+    // Far smaller than the file: what a visitor fetches once per visit.
+    expect(answer.body.length).toBeLessThan(css.length / 3);
+  });
+
+  it.each([
+    [cvPath, 200],
+    ['/articles?f=java', 200],
+    ['/articles/postgresql-index-explain', 200],
+    // Code with line numbers and a diagram: the SVG reads its colours from the stylesheet, not from style attributes.
+    ['/articles/facturation-outbox-evenements', 200],
+    ['/tags', 200],
+    ['/help/about', 200],
+    ['/en/articles', 200],
+    ['/articles/no-such-article', 404],
+  ])('%s links the one stylesheet and carries no inline style', async (url, status) => {
+    const manifest = JSON.parse(readFileSync(path.join(rootDir, 'dist/public/manifest.json'), 'utf8')) as { css: string };
+    const { response, $ } = await getPage(url, status);
+    expect(
+      $('link[rel="stylesheet"]')
+        .map((_at, element) => $(element).attr('href'))
+        .get(),
+    ).toEqual([manifest.css]);
+    expect($('style, [style]')).toHaveLength(0);
+    expect(response.text).not.toMatch(/<style[\s>]/i);
+    expect(String(response.headers['content-security-policy'])).toMatch(/(^|;)style-src 'self'(;|$)/);
   });
 
   it('keeps the translation files fetchable', async () => {

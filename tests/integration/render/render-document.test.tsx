@@ -1,5 +1,5 @@
-// The document's bytes as React renders them with the CSS inline, though the CSS is now copied in as
-// bytes made once (decision 069); and a search page's answer: the same body and ETag for the same
+// The document's bytes as React renders them, though written into a reused buffer (decision 069), with
+// the site CSS linked, not inlined (decision 078); and a search page's answer: the same body and ETag for the same
 // request, 304 on a matching If-None-Match, its brotli the same bytes as the identity body.
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
@@ -33,11 +33,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** What renderDocument rendered before decision 069: the whole document in one string, CSS inline. */
-function renderReference(handler: ReturnType<typeof createStaticHandler>, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>, css: string) {
+/** What renderDocument rendered before decision 069: the whole document in one string. */
+function renderReference(handler: ReturnType<typeof createStaticHandler>, context: StaticHandlerContext, pageContext: Omit<PageContext, 'now'>) {
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <PageContextProvider context={{ ...pageContext, now: new Date().toISOString() }} css={css}>
+    <PageContextProvider context={{ ...pageContext, now: new Date().toISOString() }}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </PageContextProvider>,
   );
@@ -51,20 +51,21 @@ describe('the document', () => {
     ['en', '/en/articles?f=java'],
     ['fr', '/articles/spring-batch-oeuvre'],
     ['fr', '/articles/no-such-article'],
-  ] as const)('is the bytes React renders with the CSS inline (%s %s), for the built CSS and for CSS with multi-byte characters', async (lang, url) => {
+  ] as const)('is the bytes React renders (%s %s), linking the built stylesheet', async (lang, url) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
     const handler = createStaticHandler(createRoutes(cache), lang === 'fr' ? {} : { basename: EN_PREFIX });
     const context = await handler.query(new globalThis.Request(`http://localhost${url}`));
     if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
-    for (const css of [site.inlineCss, 'body{content:"é → ✓ 𝄞"}', '']) {
-      const made = renderDocument(handler, context, site.pageContexts[lang], css);
-      const reference = renderReference(handler, context, site.pageContexts[lang], css);
-      expect(made.equals(reference), `${url} with ${css.slice(0, 20)}`).toBe(true);
-      // Into the reused buffer: the same bytes, and a fresh buffer keeps them after the next render.
-      expect(renderDocument(handler, context, site.pageContexts[lang], css, { scratch: true }).equals(reference)).toBe(true);
-      expect(made.toString()).toContain(`<style id="site-css">${css}</style>`);
-    }
+    const made = renderDocument(handler, context, site.pageContexts[lang]);
+    const reference = renderReference(handler, context, site.pageContexts[lang]);
+    expect(made.equals(reference), url).toBe(true);
+    // Into the reused buffer: the same bytes, and a fresh buffer keeps them after the next render.
+    expect(renderDocument(handler, context, site.pageContexts[lang], { scratch: true }).equals(reference)).toBe(true);
+    expect(made.equals(reference)).toBe(true);
+    const html = made.toString();
+    expect(html).toContain(`<link rel="stylesheet" href="${site.pageContexts[lang].assets.css}"/>`);
+    expect(html).not.toContain('<style');
   });
 });
 
