@@ -7,7 +7,14 @@ import type { NextFunction, Request, Response } from 'express';
 
 interface ClientWork {
   client: string;
-  /** The response being made, when the work is a request's. */
+  /** Whether the work is a request's. */
+  forRequest?: true;
+  /**
+   * The response being made, until it is sent or abandoned: the store outlives the request in every
+   * timer and callback armed during it (the socket's idle timer until the next request on that
+   * connection), and through the response it would keep the whole request alive into the old
+   * generation (decision 079).
+   */
   response?: Response;
 }
 
@@ -20,9 +27,10 @@ export function readCurrentClient(): string | undefined {
 
 /** Resolves once the current request's response is sent or abandoned; undefined outside a request. */
 export function waitForCurrentResponse(): Promise<void> | undefined {
-  const response = clients.getStore()?.response;
-  if (!response) return undefined;
-  if (response.writableEnded || response.destroyed) return Promise.resolve();
+  const work = clients.getStore();
+  if (!work?.forRequest) return undefined;
+  const response = work.response;
+  if (!response || response.writableEnded || response.destroyed) return Promise.resolve();
   return new Promise((resolve) => response.once('close', () => resolve()));
 }
 
@@ -33,5 +41,9 @@ export function runForClient<T>(client: string, work: () => T): T {
 
 /** Middleware: the rest of the request runs for its client, req.ip (after TRUST_PROXY, as the rate limit reads it). */
 export function trackClient(req: Request, res: Response, next: NextFunction): void {
-  clients.run({ client: req.ip ?? '', response: res }, next);
+  const work: ClientWork = { client: req.ip ?? '', forRequest: true, response: res };
+  res.once('close', () => {
+    work.response = undefined;
+  });
+  clients.run(work, next);
 }
