@@ -40,7 +40,7 @@ const envSchema = z.object({
     .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
     .refine((value) => typeof value !== 'string' || /^[\w.:/, -]+$/.test(value), { error: 'must be true, false, a hop count or a list of addresses' }),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(600),
-  // 16 MB: hundreds of pages asked again, and the long tail of items API lists asked twice held to
+  // 32 MB: hundreds of pages asked again, and the long tail of items API lists asked twice held to
   // a size that keeps a long search load under 350 MB of RSS (decision 077).
   RESPONSE_CACHE_MAX_MB: integer(0, 100_000).default(32),
   IMAGE_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),

@@ -13,7 +13,7 @@ interface ClientWork {
    * The response being made, until it is sent or abandoned: the store outlives the request in every
    * timer and callback armed during it (the socket's idle timer until the next request on that
    * connection), and through the response it would keep the whole request alive into the old
-   * generation (decision 079).
+   * generation (decision 057).
    */
   response?: Response;
 }
