@@ -28,7 +28,7 @@ import { trackClient } from './http/client-context';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { buildFaviconSvg } from './owner/favicon';
 import { createPageHandler } from './render/page-handler';
-import { createPreviewHandler, PREVIEW_ROUTES } from './preview/preview-handler';
+import { createPreviewHandler, isPreviewPath, PREVIEW_ROUTES } from './preview/preview-handler';
 import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
 import { withHeaders, type HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
@@ -118,7 +118,11 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   });
   // Before compression, which would hold the event stream back.
   dev?.attach({ app, site, source, responseCache, itemsCache: cache, reloadImages: () => images.reloadCatalog() });
-  app.use(compression());
+  // Pages compress their own answers (ResponseCache.send) and their errors are under its threshold:
+  // compression() would only wrap each one's write, end and on, which kept ~6 KB of every distinct
+  // search page alive into the old generation (decision 079). The draft preview is sent as is.
+  const compress = compression();
+  app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'page' && !isPreviewPath(req.path) ? next() : compress(req, res, next)));
   const favicon = buildFaviconSvg();
   app.get('/favicon.svg', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(favicon);

@@ -54,6 +54,8 @@ describe('draft preview links', () => {
       expect(page.headers['cache-control']).toBe('private, no-store');
       expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(page.headers['referrer-policy']).toBe('no-referrer');
+      // Sent as rendered, so compressed on the way like any large answer (supertest accepts gzip).
+      expect(page.headers['content-encoding']).toBe('gzip');
     }
     const english = await request(app)
       .get(`/en${previewPath('brouillon')}`)
