@@ -62,6 +62,7 @@ describe('draft preview links', () => {
       .expect(200);
     expect(english.text).toContain('<html lang="en"');
     expect(english.text).toContain('data-testid="draft-banner"');
+    expect(english.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers a plain 404 to a wrong secret, another article’s secret, or when no secret is set', async () => {
