@@ -28,7 +28,7 @@ import { trackClient } from './http/client-context';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { buildFaviconSvg } from './owner/favicon';
 import { createPageHandler } from './render/page-handler';
-import { createPreviewHandler, isPreviewPath, PREVIEW_ROUTES } from './preview/preview-handler';
+import { createPreviewHandler, PREVIEW_ROUTES } from './preview/preview-handler';
 import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
 import { withHeaders, type HashedAssets } from './static/hashed-assets';
 import type { ArticleWorkers } from './workers/worker-pool';
@@ -120,9 +120,9 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   dev?.attach({ app, site, source, responseCache, itemsCache: cache, reloadImages: () => images.reloadCatalog() });
   // Pages compress their own answers (ResponseCache.send) and their errors are under its threshold:
   // compression() would only wrap each one's write, end and on, which kept ~6 KB of every distinct
-  // search page alive into the old generation (decision 079). The draft preview is sent as is.
+  // search page alive into the old generation (decision 079). The draft preview mounts it itself.
   const compress = compression();
-  app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'page' && !isPreviewPath(req.path) ? next() : compress(req, res, next)));
+  app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'page' ? next() : compress(req, res, next)));
   const favicon = buildFaviconSvg();
   app.get('/favicon.svg', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(favicon);
@@ -180,7 +180,8 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
 
   app.use(images);
   app.get(paths.cvJson, createCvJsonHandler({ siteUrl: config.siteUrl, site, responseCache, items: cache, ttlSeconds: config.cacheTtlSeconds }));
-  app.get(PREVIEW_ROUTES, createPreviewHandler({ secret: config.previewSecret, items: cache, site, createRoutes }));
+  // Sent as rendered, unlike the other pages: compressed on the way (decision 079).
+  app.get(PREVIEW_ROUTES, compress, createPreviewHandler({ secret: config.previewSecret, items: cache, site, createRoutes }));
   // A path naming a file (it has an extension) that nothing served is missing: 404, not the CV's redirect (decision 040).
   app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'file' ? notFound(req, res) : next()));
   app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));

@@ -1,6 +1,7 @@
 // Security headers, the same for every visitor: a page is kept and sent whole, so its policy allows
-// inline scripts by their hashes, styles only from the site's own files (decision 078), with 'strict-dynamic' for what those scripts load
-// (no nonce: decision 019). HSTS goes with every answer of a site whose public URL is HTTPS.
+// inline scripts by their hashes, with 'strict-dynamic' for what those scripts load (no nonce:
+// decision 019), and styles only from the site's own files (decision 078). HSTS goes with every
+// answer of a site whose public URL is HTTPS.
 import { createHash, randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';

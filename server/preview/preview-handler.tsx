@@ -15,13 +15,6 @@ import { isPreviewToken } from './preview-token';
 
 /** The paths the handler answers, in each interface language. */
 export const PREVIEW_ROUTES = LANGS.map((lang) => localizePath('/preview/:token/articles/:id', lang));
-const PREVIEW_PREFIXES = LANGS.map((lang) => localizePath('/preview/', lang));
-
-/** Whether a path is one of a preview link's (case aside, as Express matches them). */
-export function isPreviewPath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return PREVIEW_PREFIXES.some((prefix) => lower.startsWith(prefix));
-}
 
 const PRIVATE_HEADERS = {
   'Cache-Control': 'private, no-store',
