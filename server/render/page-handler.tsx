@@ -5,7 +5,6 @@ import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
-  createStaticRouter,
   isRouteErrorResponse,
   StaticRouterProvider,
   type RouteObject,
@@ -18,6 +17,7 @@ import { EN_PREFIX } from '../../shared/paths';
 import { readRequestTarget } from '../http/request-target';
 import { COMPRESS_ON_THREAD_BYTES, type ResponseCache } from '../http/response-cache';
 import type { SiteResources } from './site-resources';
+import { createRequestRouter } from './request-router';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -105,7 +105,7 @@ export function renderDocument(
   { scratch = false }: { scratch?: boolean } = {},
 ): Buffer {
   const page: PageContext = { ...pageContext, now: new Date().toISOString() };
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createRequestRouter(handler, context);
   const html = renderToString(
     <PageContextProvider context={page}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

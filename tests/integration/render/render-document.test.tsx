@@ -67,6 +67,25 @@ describe('the document', () => {
     expect(html).toContain(`<link rel="stylesheet" href="${site.pageContexts[lang].assets.css}"/>`);
     expect(html).not.toContain('<style');
   });
+
+  // Decision 080: one router per handler, with each request's state over it.
+  it('renders each request of one handler with its own data, whatever came before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
+    const handler = createStaticHandler(createRoutes(cache));
+    const urls = ['/articles?f=spring', '/articles/spring-batch-oeuvre', '/articles?f=java&sort=date', '/articles/no-such-article', '/articles?f=spring'];
+    const pages: string[] = [];
+    for (const url of urls) {
+      const context = await handler.query(new globalThis.Request(`http://localhost${url}`));
+      if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
+      const made = renderDocument(handler, context, site.pageContexts.fr);
+      expect(made.equals(renderReference(handler, context, site.pageContexts.fr)), url).toBe(true);
+      pages.push(made.toString());
+    }
+    // The same search is the same page after others; different ones differ.
+    expect(pages[4]).toBe(pages[0]);
+    expect(new Set(pages).size).toBe(4);
+  });
 });
 
 describe('a search page asked twice, page cache off', () => {
