@@ -2,7 +2,8 @@
 // bounded in bytes (lru-cache), TTL freshness, one source call per key however many ask at once,
 // a stale entry served at once while it is refreshed in the background, and kept when the source
 // fails. Misses and content errors are kept for the TTL like any answer. Articles are sanitised
-// and enhanced once, on the way in, by the worker threads (decision 027).
+// and enhanced once, on the way in, by the worker threads (decision 027). The built-in source's
+// searches are the exception: asked of it each time (decision 080).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
@@ -130,7 +131,7 @@ export function estimateBytes(value: unknown, remember = true): number {
   }
 }
 
-/** The share of the bytes and keys for the built-in source's searches and filtered lists (decision 051). */
+/** The share of the bytes and keys for the built-in source's filtered lists (decision 051; its searches are not kept, decision 080). */
 const SEARCH_SHARE = 1 / 8;
 
 /** List entries sized between two yields to the event loop. */
@@ -192,8 +193,9 @@ export class ItemsCache implements ItemsReader {
         // How long a stale entry may still answer; lru-cache drops it after that (freshness is freshUntil).
         ttl: (options.staleSeconds ?? Math.max(3_600, options.ttlSeconds * 10)) * 1000,
       });
-    // The built-in source answers a search in milliseconds from memory: its searches and filtered lists,
-    // mostly asked once (a long tail), get an eighth of the bytes and keys, and never push out the rest.
+    // The built-in source answers from memory in milliseconds: its filtered lists (the items API's lists
+    // of every match), mostly asked once (a long tail), get an eighth of the bytes and keys, and never
+    // push out the rest. Its searches are not kept at all (search()).
     const searchShare = source.search ? SEARCH_SHARE : 0;
     this.store = lru(options.maxBytes * (1 - searchShare), options.maxKeys && Math.ceil(options.maxKeys * (1 - searchShare)));
     this.searches = searchShare > 0 ? lru(options.maxBytes * searchShare, options.maxKeys && Math.ceil(options.maxKeys * searchShare)) : this.store;
@@ -225,14 +227,16 @@ export class ItemsCache implements ItemsReader {
     const pageSize = request.pageSize ?? PAGE_SIZE;
     const sort = request.sort ?? 'relevance';
     const text = normalizeFilter(request.text);
+    // The built-in index answers from memory in a few milliseconds, and most searches are asked once:
+    // kept here, each answer outlived the young collections and filled the old generation until the
+    // next full one (decision 080). A search asked again is a page or an API answer the response cache keeps.
+    if (this.source.search) return this.source.search({ text, tag: request.tag, sort, page, pageSize }).then((answer) => this.prepareHits(answer));
     const key = `search:${JSON.stringify([this.keyOf(text), request.tag ? toTagKey(request.tag) : '', sort, page, pageSize])}`;
-    return this.read(key, async () => {
-      if (this.source.search) {
-        const answer = await this.source.search({ text, tag: request.tag, sort, page, pageSize });
-        return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: this.prepareSummaryOnce(hit.article) })) };
-      }
-      return searchInList(await this.list(text), { tag: request.tag, page, pageSize });
-    });
+    return this.read(key, async () => searchInList(await this.list(text), { tag: request.tag, page, pageSize }));
+  }
+
+  private prepareHits(answer: SearchAnswer): SearchAnswer {
+    return { ...answer, hits: answer.hits.map((hit) => ({ ...hit, article: this.prepareSummaryOnce(hit.article) })) };
   }
 
   /** A search text as its answer depends on it: the source's key (case folded where it cannot matter), else the text as sent. */
@@ -325,9 +329,9 @@ export class ItemsCache implements ItemsReader {
     return prepared;
   }
 
-  /** Where an entry is kept: searches and filtered lists apart (see the constructor). */
+  /** Where an entry is kept: the built-in source's filtered lists apart (see the constructor). */
   private storeOf(key: string): LRUCache<string, Entry<unknown>> {
-    return key.startsWith('search:') || (key.startsWith('list:') && key !== `list:${this.keyOf('')}`) ? this.searches : this.store;
+    return key.startsWith('list:') && key !== `list:${this.keyOf('')}` ? this.searches : this.store;
   }
 
   /** A fresh entry, or a stale value at once (refreshed behind), or else the source's answer, awaited. */

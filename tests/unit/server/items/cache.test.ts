@@ -70,8 +70,9 @@ describe('ItemsCache: bounded in bytes', () => {
     expect(keys).toBeLessThan(5);
   });
 
-  // Decision 051: the built-in source's searches are mostly asked once; they must not push out the rest.
-  it('keeps a long tail of built-in searches in an eighth of its bytes, without pushing out articles and the whole list', async () => {
+  // Decision 051: the built-in source's filtered lists are mostly asked once; they must not push out the
+  // rest. Decision 080: its searches, answered from memory, are not kept at all.
+  it('keeps a long tail of built-in filtered lists in an eighth of its bytes, and no built-in search', async () => {
     const { source, calls } = createSource({ list: (filter) => Promise.resolve(filter ? [summary(filter, 2_000)] : [summary('a')]) });
     const searched: string[] = [];
     source.search = (request) => {
@@ -91,9 +92,12 @@ describe('ItemsCache: bounded in bytes', () => {
     await cache.list('');
     expect(calls.get).toBe(1);
     expect(calls.list).toBe(201);
-    // The last searches are still kept.
-    await cache.search({ text: 'mot199' });
-    expect(searched.filter((text) => text === 'mot199')).toHaveLength(1);
+    // The last filtered list is still kept; a search asked again is asked of the source again.
+    await cache.list('mot199');
+    expect(calls.list).toBe(201);
+    const again = await cache.search({ text: 'mot199' });
+    expect(searched.filter((text) => text === 'mot199')).toHaveLength(2);
+    expect(again.hits.map((hit) => hit.article.id)).toEqual(['mot199']);
   });
 
   it('still answers a value too large to keep, asking the source each time', async () => {
