@@ -132,7 +132,7 @@ export function estimateBytes(value: unknown, remember = true): number {
 }
 
 /** The share of the bytes and keys for the built-in source's filtered lists (decision 051; its searches are not kept, decision 080). */
-const SEARCH_SHARE = 1 / 8;
+const FILTERED_LIST_SHARE = 1 / 8;
 
 /** List entries sized between two yields to the event loop. */
 const ESTIMATE_SLICE = 2_000;
@@ -159,7 +159,8 @@ async function estimateEntryBytes(key: string, entry: Entry<unknown>, remember: 
 export class ItemsCache implements ItemsReader {
   private readonly store: LRUCache<string, Entry<unknown>>;
   /** Searches and filtered lists of the built-in source (the store itself for an upstream source). */
-  private readonly searches: LRUCache<string, Entry<unknown>>;
+  /** The built-in source's filtered lists (the store itself for an upstream). */
+  private readonly filteredLists: LRUCache<string, Entry<unknown>>;
   private readonly inFlight = new Map<string, Promise<Entry<unknown>>>();
   // Summaries from the built-in source are the same objects each time: sanitise each once.
   private readonly preparedSummaries = new WeakMap<ArticleSummary, ArticleSummary>();
@@ -196,9 +197,9 @@ export class ItemsCache implements ItemsReader {
     // The built-in source answers from memory in milliseconds: its filtered lists (the items API's lists
     // of every match), mostly asked once (a long tail), get an eighth of the bytes and keys, and never
     // push out the rest. Its searches are not kept at all (search()).
-    const searchShare = source.search ? SEARCH_SHARE : 0;
-    this.store = lru(options.maxBytes * (1 - searchShare), options.maxKeys && Math.ceil(options.maxKeys * (1 - searchShare)));
-    this.searches = searchShare > 0 ? lru(options.maxBytes * searchShare, options.maxKeys && Math.ceil(options.maxKeys * searchShare)) : this.store;
+    const listShare = source.search ? FILTERED_LIST_SHARE : 0;
+    this.store = lru(options.maxBytes * (1 - listShare), options.maxKeys && Math.ceil(options.maxKeys * (1 - listShare)));
+    this.filteredLists = listShare > 0 ? lru(options.maxBytes * listShare, options.maxKeys && Math.ceil(options.maxKeys * listShare)) : this.store;
     // Edited content must show at once, not after the TTL.
     this.unsubscribe = source.onChange(() => this.clear());
   }
@@ -281,7 +282,7 @@ export class ItemsCache implements ItemsReader {
   clear(): void {
     this.generation += 1;
     this.store.clear();
-    this.searches.clear();
+    this.filteredLists.clear();
     this.sanitisedSummaries.clear();
     this.inFlight.clear();
   }
@@ -292,7 +293,7 @@ export class ItemsCache implements ItemsReader {
   }
 
   stats(): { keys: number; bytes: number } {
-    const both = this.searches === this.store ? [this.store] : [this.store, this.searches];
+    const both = this.filteredLists === this.store ? [this.store] : [this.store, this.filteredLists];
     return { keys: both.reduce((sum, lru) => sum + lru.size, 0), bytes: both.reduce((sum, lru) => sum + lru.calculatedSize, 0) };
   }
 
@@ -331,7 +332,7 @@ export class ItemsCache implements ItemsReader {
 
   /** Where an entry is kept: the built-in source's filtered lists apart (see the constructor). */
   private storeOf(key: string): LRUCache<string, Entry<unknown>> {
-    return key.startsWith('list:') && key !== `list:${this.keyOf('')}` ? this.searches : this.store;
+    return key.startsWith('list:') && key !== `list:${this.keyOf('')}` ? this.filteredLists : this.store;
   }
 
   /** A fresh entry, or a stale value at once (refreshed behind), or else the source's answer, awaited. */
