@@ -28,6 +28,7 @@ import { trackClient } from './http/client-context';
 import { createCvJsonHandler } from './render/cv-json-handler';
 import { buildFaviconSvg } from './owner/favicon';
 import { createPageHandler } from './render/page-handler';
+import { listWarmUpPaths, warmUpPages, WARM_UP_MIN_ARTICLES, WARM_UP_PAGES, type PageWarmUp, type RenderForWarmUp } from './render/page-warm-up';
 import { createPreviewHandler, PREVIEW_ROUTES } from './preview/preview-handler';
 import { allowEmbedding, buildPolicyHeaders, createSecurityHeaders, type TrustProxy } from './security';
 import { withHeaders, type HashedAssets } from './static/hashed-assets';
@@ -66,7 +67,16 @@ export interface AppDeps {
 }
 
 /** What createApp answers: a listener for http.createServer (and supertest), with the caches for tests. */
-export type SiteApp = RequestListener & { locals: { cache: ItemsCache; responseCache: ResponseCache } };
+export type SiteApp = RequestListener & {
+  locals: {
+    cache: ItemsCache;
+    responseCache: ResponseCache;
+    /** Renders pages before the server listens, on built-in content of some size (decision 081); null when it does not. */
+    warmUp: (options?: { minArticles?: number; pages?: number; budgetMs?: number }) => Promise<PageWarmUp | null>;
+    /** What the warm-up renders a path with: the page handler's query and render, the document dropped. */
+    renderForWarmUp: RenderForWarmUp;
+  };
+};
 
 export function createApp({ config, logger, source, site, rootDir, assets, workers, dev }: AppDeps): SiteApp {
   const app = express();
@@ -184,7 +194,8 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   app.get(PREVIEW_ROUTES, compress, createPreviewHandler({ secret: config.previewSecret, items: cache, site, createRoutes }));
   // A path naming a file (it has an extension) that nothing served is missing: 404, not the CV's redirect (decision 040).
   app.use((req, res, next) => (readRequestTarget(req).policy.kind === 'file' ? notFound(req, res) : next()));
-  app.use(createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds }));
+  const renderPage = createPageHandler({ routes: createRoutes(cache), site, responseCache, ttlSeconds: config.cacheTtlSeconds });
+  app.use(renderPage);
 
   app.use(notFound);
   app.use(errorHandler);
@@ -193,7 +204,14 @@ export function createApp({ config, logger, source, site, rootDir, assets, worke
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!serveHot(req, res)) app(req, res);
   };
-  return Object.assign(listener, { locals: { cache, responseCache } });
+  const warmUp: SiteApp['locals']['warmUp'] = async ({ minArticles = WARM_UP_MIN_ARTICLES, pages = WARM_UP_PAGES, budgetMs } = {}) => {
+    // An items service's pages would cost it requests, and its searches are not this process's code.
+    if (!source.search) return null;
+    const summaries = await cache.list('');
+    if (summaries.length < minArticles) return null;
+    return warmUpPages(renderPage.renderForWarmUp, listWarmUpPaths(summaries, pages), budgetMs === undefined ? {} : { budgetMs });
+  };
+  return Object.assign(listener, { locals: { cache, responseCache, warmUp, renderForWarmUp: renderPage.renderForWarmUp } });
 }
 
 /** Extensions of the files in public/ that visitors get (images, icons, fonts, styles, scripts, translations). */

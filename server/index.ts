@@ -44,6 +44,15 @@ async function main(): Promise<void> {
   ]);
   const dev = devSetUp?.tools;
   const app = createApp({ config, logger, source, site, rootDir, assets, workers, ...(dev && { dev }) });
+  // Before listening, so that /readyz answers once the first readers' pages are as fast as later ones.
+  // Not in development: a restart on each code change should be quick.
+  if (!devSetUp) {
+    const warmed = await app.locals.warmUp().catch((error: unknown) => {
+      logger.warn({ err: error }, 'page warm-up failed');
+      return null;
+    });
+    if (warmed) logger.info(warmed, 'pages warmed up');
+  }
 
   const server: Server = createHttpServer(app, logger).listen(config.port, config.host, () => {
     const address = server.address();

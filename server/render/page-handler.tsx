@@ -14,9 +14,10 @@ import {
 import { PageContextProvider, type PageContext } from '../../shared/page-context';
 import { LANGS, type Lang } from '../../shared/i18n/i18n';
 import { EN_PREFIX } from '../../shared/paths';
-import { readRequestTarget } from '../http/request-target';
+import { parseRequestTarget, readRequestTarget } from '../http/request-target';
 import { COMPRESS_ON_THREAD_BYTES, type ResponseCache } from '../http/response-cache';
 import type { SiteResources } from './site-resources';
+import type { RenderForWarmUp } from './page-warm-up';
 import { createRequestRouter } from './request-router';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -51,7 +52,7 @@ export function createPageHandler({
     StaticHandler
   >;
 
-  return async function renderPage(req: Request, res: Response): Promise<void> {
+  const renderPage = async function renderPage(req: Request, res: Response): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').type('text').send('Method Not Allowed');
       return;
@@ -80,6 +81,17 @@ export function createPageHandler({
     res.set({ 'Cache-Control': kept ? target.policy.cacheControl(ttlSeconds) : 'no-store' }).type('html');
     await responseCache.send(req, res, status, html, { scratch: html.length <= DOCUMENT_SCRATCH_MAX_BYTES && 'page' });
   };
+
+  /** The same query and render as a request's, the document dropped: nothing is sent, logged or kept (page-warm-up.ts). */
+  const renderForWarmUp: RenderForWarmUp = async (raw) => {
+    const target = parseRequestTarget(raw);
+    const handler = handlers[target.lang];
+    const context = await handler.query(new globalThis.Request(`http://localhost${target.url}`));
+    if (context instanceof Response) return context.status;
+    renderDocument(handler, context, pageContexts[target.lang], { scratch: true });
+    return context.statusCode;
+  };
+  return Object.assign(renderPage, { renderForWarmUp });
 }
 
 /**
