@@ -1,6 +1,11 @@
 // The server as an operator starts it: configuration errors stop it at once, naming the variable.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generateArticles } from '../../bench/generate-articles';
+import { WARM_UP_BUDGET_MS, WARM_UP_MIN_ARTICLES } from '../../server/render/page-warm-up';
 import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream } from '../support/fake-upstream';
 import { startServer } from '../support/server-process';
 import { benchRuntimes } from '../../bench/node-runtimes';
@@ -18,6 +23,31 @@ describe('server start', () => {
     expect(response.status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(server.logs.map((line) => line.msg)).toContain('stopped');
+    // The sample content is small: no page is rendered ahead (decision 081).
+    expect(server.logs.map((line) => line.msg)).not.toContain('pages warmed up');
+  });
+
+  // Decision 081: on large built-in content, pages are rendered before the server listens, within its budget.
+  it(`renders pages before it listens on ${WARM_UP_MIN_ARTICLES.toLocaleString('en')} articles, within its budget`, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'warm-up-'));
+    try {
+      await generateArticles(path.join(dir, 'content'), WARM_UP_MIN_ARTICLES, { minWords: 60 });
+      const server = await startServer({ CONTENT_DIR: path.join(dir, 'content'), CONTENT_CACHE_DIR: path.join(dir, 'cache') }, { timeoutMs: 60_000 });
+      try {
+        const messages = server.logs.map((line) => line.msg);
+        const warmed = server.logs.find((line) => line.msg === 'pages warmed up') as { pages: number; ms: number } | undefined;
+        expect(warmed?.pages).toBeGreaterThan(0);
+        // The budget is checked before each page: the last one may end past it.
+        expect(warmed!.ms).toBeLessThan(WARM_UP_BUDGET_MS + 1_000);
+        expect(messages.indexOf('pages warmed up')).toBeLessThan(messages.findIndex((msg) => String(msg).startsWith('listening')));
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+        expect((await fetch(`${server.url}/articles?f=architecture`)).status).toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   // npm run bench compares the same bundle on Node 24 and the machine's Node 20 (decision 056): each
