@@ -7,7 +7,7 @@ import { localizePath, paths } from '../../shared/paths';
 
 /** Below this many articles a first render is cheap anyway, and a start should stay quick. */
 export const WARM_UP_MIN_ARTICLES = 1_000;
-/** Enough for TurboFan to compile what a search page runs (counted on the bench corpus, decision 081). */
+/** Chosen on the bench corpus: 120 or 60 pages helped the first readers less (decision 081). */
 export const WARM_UP_PAGES = 240;
 /** Whatever the machine, a start waits at most this long for it. */
 export const WARM_UP_BUDGET_MS = 2_000;
@@ -36,9 +36,9 @@ function collectTitleWords(summaries: readonly ArticleSummary[], count: number):
 }
 
 /**
- * `count` paths of pages: mostly searches of two words from the articles' titles, in both interface
- * languages, with page 2 and date order among them, then the list, articles, tags, one tag, the CV
- * and About. The same list for the same articles.
+ * `count` paths of pages: the list, the tags, one tag, the CV, About and a search that finds nothing,
+ * each in both interface languages, two articles, then searches of two words from the articles'
+ * titles (both languages, page 2 and date order among them). The same list for the same articles.
  */
 export function listWarmUpPaths(summaries: readonly ArticleSummary[], count: number): string[] {
   const words = collectTitleWords(summaries, 64);
