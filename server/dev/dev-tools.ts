@@ -129,8 +129,14 @@ export function createDevTools({ rootDir, contentDir, logger }: { rootDir: strin
         }
         reload('content/pages');
       };
-      watchFolder(path.join(rootDir, 'public'), true, (name) => void onPublicChange(name));
-      watchFolder(path.join(contentDir, 'pages'), false, () => void onPageChange());
+      // One change at a time, in the order seen: reads of the same file (an editor's truncate, then its
+      // write) could otherwise end out of order, the older text last.
+      let changes = Promise.resolve();
+      const inTurn = (work: () => Promise<void>) => {
+        changes = changes.then(work).catch((error: unknown) => logger.warn({ err: error }, 'dev: cannot reload, keeping the last version'));
+      };
+      watchFolder(path.join(rootDir, 'public'), true, (name) => inTurn(() => onPublicChange(name)));
+      watchFolder(path.join(contentDir, 'pages'), false, () => inTurn(onPageChange));
     },
     close() {
       for (const watcher of watchers) watcher.close();
