@@ -4,6 +4,7 @@
 // the items source reports a change, so an edit shows at once (decision 019).
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { compressSync, ownBytes } from './compress-sync';
 import { readRequestTarget } from './request-target';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -191,7 +192,8 @@ export class ResponseCache {
       const key = readRequestTarget(req).url;
       // Rendered again (the cache emptied, or the TTL ended): the older copy goes.
       this.entries!.delete(key);
-      this.firsts!.set(key, { status, headers, encoding, body: sent, hash, size });
+      // Its own bytes: a view of a larger output chunk would hold more than its size says.
+      this.firsts!.set(key, { status, headers, encoding, body: ownBytes(sent), hash, size });
     }
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', sent.length);
@@ -241,12 +243,12 @@ const brotliList = (body: Buffer) => ({
 
 /** Compresses a list or a page on the spot, before the shared buffer it is in is written again. */
 function compressNow(body: Buffer, encoding: Encoding, kind: 'list' | 'page'): Buffer {
-  if (encoding === 'br') return zlib.brotliCompressSync(body, kind === 'list' ? brotliList(body) : brotliFast(body));
-  return zlib.gzipSync(body, body.length >= COMPRESS_ON_THREAD_BYTES ? GZIP_LARGE : GZIP_FAST);
+  if (encoding === 'br') return compressSync(body, 'br', kind === 'list' ? brotliList(body) : brotliFast(body));
+  return compressSync(body, 'gzip', body.length >= COMPRESS_ON_THREAD_BYTES ? GZIP_LARGE : GZIP_FAST);
 }
 
 /** Compresses fast, for an answer sent once or for the first time; small bodies on the spot, where a thread hop would cost more than it saves. */
 function compressOnce(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
-  if (body.length < COMPRESS_ON_THREAD_BYTES) return encoding === 'br' ? zlib.brotliCompressSync(body, brotliFast(body)) : zlib.gzipSync(body, GZIP_FAST);
+  if (body.length < COMPRESS_ON_THREAD_BYTES) return compressSync(body, encoding, encoding === 'br' ? brotliFast(body) : GZIP_FAST);
   return encoding === 'br' ? brotliOnce(body, brotliLarge(body)) : gzipOnce(body, GZIP_LARGE);
 }
