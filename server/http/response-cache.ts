@@ -4,6 +4,7 @@
 // the items source reports a change, so an edit shows at once (decision 019).
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { ByteRing, type RingCopy } from './byte-ring';
 import { compressSync, ownBytes } from './compress-sync';
 import { readRequestTarget } from './request-target';
 import { promisify } from 'node:util';
@@ -63,6 +64,8 @@ interface FirstAnswer {
   whole?: Promise<StoredAnswer>;
   /** The answer as sent, with its headers, for repeats in the same encoding (built on the first repeat). */
   sent?: SentAnswer;
+  /** Where `body` is in the ring, while it is there (until asked again). */
+  inRing?: RingCopy;
 }
 
 /** A kept answer: whole, as first sent (the asker takes that encoding), or whole once it is made. */
@@ -79,12 +82,15 @@ export class ResponseCache {
   private readonly entries: LRUCache<string, StoredAnswer | FirstAnswer> | undefined;
   /** Answers asked once, as first sent: the least recently used go first, without touching the others. */
   private readonly firsts: LRUCache<string, FirstAnswer> | undefined;
+  /** The bodies of the answers asked once: as many bytes as that share of the cache (decision 082). */
+  private readonly ring: ByteRing | undefined;
 
   constructor(options: ResponseCacheOptions) {
     if (options.maxBytes <= 0) return;
     const firstBytes = Math.max(1, Math.floor(options.maxBytes * FIRST_ANSWERS_SHARE));
     const common = { ttl: options.ttlMs, updateAgeOnGet: false, sizeCalculation: (answer: { size: number }) => answer.size };
     this.firsts = new LRUCache<string, FirstAnswer>({ ...common, maxSize: firstBytes });
+    this.ring = new ByteRing(firstBytes);
     this.entries = new LRUCache<string, StoredAnswer | FirstAnswer>({ ...common, maxSize: Math.max(1, options.maxBytes - firstBytes) });
   }
 
@@ -106,6 +112,13 @@ export class ResponseCache {
     if (first === undefined) return undefined;
     const ttl = this.firsts!.getRemainingTTL(key);
     this.firsts!.delete(key);
+    if (first.inRing) {
+      // Written over already (the ring's end left unused counts against it): rendered again, as if pushed out.
+      if (!this.ring!.holds(first.inRing)) return undefined;
+      // Asked twice, it is kept longer: in memory of its own, before the ring comes round to it.
+      first.body = ownBytes(first.body);
+      first.inRing = undefined;
+    }
     if (ttl > 0) this.entries!.set(key, first, { ttl });
     return this.answerFirst(key, first, acceptEncoding);
   }
@@ -192,8 +205,9 @@ export class ResponseCache {
       const key = readRequestTarget(req).url;
       // Rendered again (the cache emptied, or the TTL ended): the older copy goes.
       this.entries!.delete(key);
-      // Its own bytes: a view of a larger output chunk would hold more than its size says.
-      this.firsts!.set(key, { status, headers, encoding, body: ownBytes(sent), hash, size });
+      // Copied: in the ring, or in memory of its own (a view of a larger output chunk would hold more than its size says).
+      const inRing = this.ring!.copy(sent);
+      this.firsts!.set(key, { status, headers, encoding, body: inRing?.bytes ?? ownBytes(sent), hash, size, inRing });
     }
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', sent.length);

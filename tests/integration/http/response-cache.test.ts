@@ -252,6 +252,26 @@ describe('page cache', () => {
     expect(hits(recorder.lines()) - before).toBe(3);
   });
 
+  // Decision 082: the pages asked once share one buffer, written over from its start once it is full.
+  it('answers a page asked once with the bytes it sent, after the buffer of pages asked once has come round', async () => {
+    const recorder = createRecordingLogger();
+    ctx = await createTestApp({ CONTENT_DIR: FIXTURE_CONTENT_DIR, RESPONSE_CACHE_MAX_MB: '1' }, recorder.logger);
+    const sent: Buffer[] = [];
+    for (let at = 0; at < 80; at += 1) sent.push((await getRaw(ctx.app, `/articles?f=mot${at}`, { 'Accept-Encoding': 'br' })).body);
+    // More than the eighth of a megabyte they share: the buffer has been written over at least once.
+    expect(sent.reduce((sum, body) => sum + body.length, 0)).toBeGreaterThan((1024 * 1024) / 8);
+    for (let at = 75; at < 80; at += 1) {
+      const again = await getRaw(ctx.app, `/articles?f=mot${at}`, { 'Accept-Encoding': 'br' });
+      expect(again.body.equals(sent[at]!), `mot${at}`).toBe(true);
+      expect(brotliDecompressSync(again.body).toString()).toContain('mot' + at);
+    }
+    expect(hits(recorder.lines())).toBe(5);
+    // Pushed out long ago: rendered again, the same page.
+    const oldest = await getRaw(ctx.app, '/articles?f=mot0', { 'Accept-Encoding': 'br' });
+    expect(hits(recorder.lines())).toBe(5);
+    expect(brotliDecompressSync(oldest.body).equals(brotliDecompressSync(sent[0]!))).toBe(true);
+  });
+
   // Decision 069: browsers all take brotli; adding gzip on every repeat cost more than the answers.
   it('keeps a page asked again in the encoding it was sent as sent, among the pages asked twice, and adds the other encoding only when asked', async () => {
     const recorder = createRecordingLogger();
