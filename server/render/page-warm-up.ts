@@ -7,7 +7,7 @@ import { localizePath, paths } from '../../shared/paths';
 
 /** Below this many articles a first render is cheap anyway, and a start should stay quick. */
 export const WARM_UP_MIN_ARTICLES = 1_000;
-/** Chosen on the bench corpus: 120 or 60 pages helped the first readers less (decision 081). */
+/** At most: titles that share their first words give fewer (86 on the bench corpus: decision 081's update). */
 export const WARM_UP_PAGES = 240;
 /** Whatever the machine, a start waits at most this long for it. */
 export const WARM_UP_BUDGET_MS = 2_000;
