@@ -21,8 +21,9 @@ module.exports = {
         WORKER_THREADS: '1',
         // As in the Dockerfile and npm start: two glibc malloc arenas, not one per thread (docs/decisions/029).
         MALLOC_ARENA_MAX: '2',
-        // Blocks from 64 KB mapped on their own and given back when freed, not kept (decisions 064, 077).
-        MALLOC_MMAP_THRESHOLD_: '65536',
+        // Blocks from 1 MB mapped on their own and given back when freed; smaller ones reused (decision 083).
+        MALLOC_MMAP_THRESHOLD_: '1048576',
+        MALLOC_TRIM_THRESHOLD_: '8388608',
       },
       // The server drains in-flight requests on SIGINT within 8 s; PM2 waits 10 s before SIGKILL.
       kill_timeout: 10_000,

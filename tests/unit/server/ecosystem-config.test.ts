@@ -14,10 +14,10 @@ const { apps } = require(path.join(rootDir, 'ecosystem.config.cjs')) as { apps: 
 // V8's sizes that keep the resident memory down (docs/decisions/018), and V8's memory-first heuristics
 // that keep the long-tail search loads under 350 MB (decision 077).
 const MEMORY_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
-// Two glibc malloc arenas, not one per thread (docs/decisions/029), and large blocks mapped on their own,
-// given back when freed: from 64 KB, so a rendered search page (about 110 KB) is too (decisions 064, 077). glibc reads them when the process starts, so they must be in
-// node's environment: the server cannot set them for itself.
-const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
+// Two glibc malloc arenas, not one per thread (docs/decisions/029); blocks from 1 MB mapped on their own and
+// given back when freed, smaller ones (a compressor's buffers, each answer) reused from the heap (decision 083).
+// glibc reads them when the process starts, so they must be in node's environment: the server cannot set them for itself.
+const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_TRIM_THRESHOLD_: '8388608' };
 
 /** The variables the Dockerfile's final stage sets with ENV (`NAME=value`, continued lines joined). */
 function dockerfileEnv(dockerfile: string): Record<string, string> {
