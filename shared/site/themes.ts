@@ -38,7 +38,8 @@ export const SCRIPTED_CLASS = 'js';
 
 /**
  * Inline script run in <head> before the first paint, so the stored theme shows without a flash.
- * Generated from THEMES so it cannot drift from resolveTheme.
+ * Generated from THEMES so it cannot drift from resolveTheme. It also quiets the page loads' skipped
+ * cross-fades (styles.css's @view-transition), before the page is first shown as `pagereveal` needs.
  */
 export function buildThemeBootScript(): string {
   const table = Object.fromEntries(THEMES.map((theme) => [theme.id, [theme.bsTheme, theme.lbeTheme]]));
@@ -46,6 +47,10 @@ export function buildThemeBootScript(): string {
     `(function(){var t=${JSON.stringify(table)},d=${JSON.stringify(DEFAULT_THEME_ID)},s;` +
     `try{s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}` +
     `var v=Object.prototype.hasOwnProperty.call(t,s)?s:d,e=document.documentElement;e.setAttribute('data-bs-theme',t[v][0]);` +
-    `e.setAttribute('data-theme',v);e.classList.add(t[v][1],${JSON.stringify(SCRIPTED_CLASS)})})();`
+    `e.setAttribute('data-theme',v);e.classList.add(t[v][1],${JSON.stringify(SCRIPTED_CLASS)});` +
+    // A page load's cross-fade that the browser skips (a second click before it starts, a hidden tab) rejects
+    // the promises of its ViewTransition, which no code holds: uncaught errors in the console otherwise.
+    `function q(n){var x=n.viewTransition;if(x)[x.ready,x.finished,x.updateCallbackDone].forEach(function(p){if(p)p.catch(function(){})})}` +
+    `addEventListener('pageswap',q);addEventListener('pagereveal',q)})();`
   );
 }

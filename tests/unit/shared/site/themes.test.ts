@@ -22,8 +22,10 @@ describe('resolveTheme', () => {
   });
 });
 
-/** Runs the inline boot script against a minimal document and storage. */
-function runBootScript(stored: string | null, storageThrows = false) {
+type Listener = (event: { viewTransition: unknown }) => void;
+
+/** Runs the inline boot script against a minimal document and storage; the page's listeners in `listeners`. */
+function runBootScript(stored: string | null, storageThrows = false, listeners = new Map<string, Listener>()) {
   const attributes = new Map<string, string>();
   const classes = new Set<string>();
   const documentElement = {
@@ -36,7 +38,8 @@ function runBootScript(stored: string | null, storageThrows = false) {
       return key === 'theme' ? stored : null;
     },
   };
-  runInNewContext(buildThemeBootScript(), { document: { documentElement }, localStorage });
+  const addEventListener = (type: string, listener: Listener) => listeners.set(type, listener);
+  runInNewContext(buildThemeBootScript(), { document: { documentElement }, localStorage, addEventListener });
   return { mode: attributes.get('data-bs-theme'), theme: attributes.get('data-theme'), classes: [...classes] };
 }
 
@@ -53,5 +56,23 @@ describe('theme boot script', () => {
 
   it('still applies day_mode when storage is blocked', () => {
     expect(runBootScript('night_mode', true).theme).toBe('day_mode');
+  });
+
+  it.each(['pageswap', 'pagereveal'])('catches what a skipped cross-fade rejects (%s), so no uncaught error shows', async (type) => {
+    const listeners = new Map<string, Listener>();
+    runBootScript(null, false, listeners);
+    const uncaught: unknown[] = [];
+    const record = (reason: unknown) => uncaught.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      // What Chromium does when the new page was shown before the transition could start.
+      const aborted = () => Promise.reject(new Error('Transition was aborted because of invalid state'));
+      listeners.get(type)!({ viewTransition: { ready: aborted(), finished: aborted(), updateCallbackDone: aborted() } });
+      listeners.get(type)!({ viewTransition: null });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
   });
 });
