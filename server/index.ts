@@ -8,6 +8,7 @@ import { drainServer } from './http/drain';
 import { ConfigError, loadConfig } from './config';
 import { createItemsSource } from './items';
 import { createLogger } from './logger';
+import { compileBaselineFromNowOn } from './render/baseline-code';
 import { loadSiteResources } from './render/site-resources';
 import { loadHashedAssets } from './static/hashed-assets';
 import { createArticleWorkers } from './workers/worker-pool';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   // Started ahead by `npm run dev` (decision 041): the server it replaces frees the port and the content cache first.
   await devSetUp?.waitForTurn();
   const source = await createItemsSource(config, logger, { workers, publicDir: path.join(rootDir, 'public') });
+  // After the load (a cold start's parsing would only pay for it), before the page code first runs (decision 084).
+  if (!devSetUp) compileBaselineFromNowOn();
   const [site, assets] = await Promise.all([
     loadSiteResources(rootDir, config.siteUrl, config.contentDir, distDir),
     loadHashedAssets(path.join(distDir, 'public', 'assets')),
