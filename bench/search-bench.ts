@@ -30,6 +30,7 @@ import { queries, timeSearches } from './search-queries';
 import { percentile, writeReport } from './report';
 import { npmStartCommand } from '../tests/support/npm-start';
 import { startServer, type ServerProcess } from '../tests/support/server-process';
+import { CORE_SPEED_ITERATIONS, measureCoreSpeed } from './core-speed';
 import { onCpu, pinned } from './cpu-pinning';
 import { runWrk } from './run-wrk';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
@@ -321,8 +322,10 @@ interface LongTail extends WrkResult {
   rssAfterStart: number;
   /** The most RSS sampled during the load (every 250 ms). */
   peakRss: number;
-  /** CPU time of the server (every thread) during the load, per answer: what one core can answer, whatever the machine's load. */
+  /** CPU time of the server (every thread) during the load, per answer: it follows the core's speed. */
   cpuMsPerRequest: number;
+  /** The fixed loop's time on the server's core just before the server starts and just after it stops (bench/core-speed.ts). */
+  coreSpeedMs: [number, number];
 }
 
 /** User and system CPU milliseconds of a process, its threads included (/proc/<pid>/stat, ticks of 1/100 s). */
@@ -373,11 +376,14 @@ async function measureLongTail(contentDir: string, cacheDir: string, work: strin
       '',
     ].join('\n'),
   );
+  // Before the start and after the stop, never between ready and the load: idle time there would warm the server.
+  const speedBefore = await measureCoreSpeed(0);
   const server = await startBuiltServer(contentDir, cacheDir, {
     env: { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0' },
     cpu: 0,
     ...(checkout === undefined ? {} : { checkout }),
   });
+  let result: Omit<LongTail, 'coreSpeedMs'>;
   try {
     const rssAfterStart = server.memoryMb('VmRSS');
     const cpuBefore = cpuMs(server.child.pid);
@@ -395,15 +401,16 @@ async function measureLongTail(contentDir: string, cacheDir: string, work: strin
         script,
         graceSeconds: 30,
       });
-      const result = parseWrkOutput(stdout);
+      const parsed = parseWrkOutput(stdout);
       const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? Number.NaN);
-      return { ...result, rssAfterStart, peakRss, cpuMsPerRequest: (cpuMs(server.child.pid) - cpuBefore) / requests };
+      result = { ...parsed, rssAfterStart, peakRss, cpuMsPerRequest: (cpuMs(server.child.pid) - cpuBefore) / requests };
     } finally {
       clearInterval(sampler);
     }
   } finally {
     await server.stop();
   }
+  return { ...result, coreSpeedMs: [speedBefore, await measureCoreSpeed(0)] };
 }
 
 const target = (value: number, limit: number, unit: string) =>
@@ -429,6 +436,10 @@ const longTailRows = (name: string, result: LongTail, minimum: number, p99: numb
     `long tail, ${name}: server CPU per answer (all threads)`,
     `${result.cpuMsPerRequest.toFixed(2)} ms, i.e. ${(1000 / result.cpuMsPerRequest).toFixed(0)} req/s of one free core`,
   ],
+  [
+    `long tail, ${name}: core speed before / after the load (fixed loop on CPU 0; lower is faster)`,
+    result.coreSpeedMs.map((ms) => `${ms.toFixed(0)} ms`).join(' / '),
+  ],
 ];
 
 const loadLine = () =>
@@ -437,7 +448,7 @@ const loadLine = () =>
     .map((load) => load.toFixed(1))
     .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`;
 const longTailLine = () =>
-  `Long tail (issue 29): wrk (one thread, ${LONG_TAIL_CONNECTIONS} connections, ${LONG_TAIL_SECONDS} s${pinned ? ', on CPU 1, the server on CPU 0' : ''}) asks for two random words of ${LONG_TAIL_WORDS.length} a request, as list pages (page 1 or 2, either order; page cache on) and as the items API's list (every match, newest first), from a fresh built server each, loaded as soon as it answers /readyz (it renders pages of its own before it listens, decision 081, as npm start does): almost every URL is new, so each request searches. RSS sampled every 250 ms. CPU per answer: the server's CPU time (all threads) over the answers wrk counted, a figure the machine's other load barely moves.${COMPARED.length > 0 ? ` Compared in the same run, each load right after this checkout's: ${COMPARED.map(({ label, dir }) => `${label} (${dir})`).join(', ')}.` : ''}`;
+  `Long tail (issue 29): wrk (one thread, ${LONG_TAIL_CONNECTIONS} connections, ${LONG_TAIL_SECONDS} s${pinned ? ', on CPU 1, the server on CPU 0' : ''}) asks for two random words of ${LONG_TAIL_WORDS.length} a request, as list pages (page 1 or 2, either order; page cache on) and as the items API's list (every match, newest first), from a fresh built server each, loaded as soon as it answers /readyz (it renders pages of its own before it listens, decision 081, as npm start does): almost every URL is new, so each request searches. RSS sampled every 250 ms. CPU per answer: the server's CPU time (all threads) over the answers wrk counted. Core speed: a fixed loop of ${(CORE_SPEED_ITERATIONS / 1e6).toFixed(0)} million additions timed on CPU 0 just before the server starts and just after it stops (bench/core-speed.ts): this shared machine's speed changes up to twofold within minutes, and every figure of the load, CPU per answer included, follows it; rows compare only with the core speeds beside them.${COMPARED.length > 0 ? ` Compared in the same run, each load right after this checkout's: ${COMPARED.map(({ label, dir }) => `${label} (${dir})`).join(', ')}.` : ''}`;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
 const cacheDir = path.join(dir, 'cache');
