@@ -30,7 +30,6 @@ import { queries, timeSearches } from './search-queries';
 import { percentile, writeReport } from './report';
 import { npmStartCommand } from '../tests/support/npm-start';
 import { startServer, type ServerProcess } from '../tests/support/server-process';
-import { CORE_SPEED_ITERATIONS, measureCoreSpeed } from './core-speed';
 import { onCpu, pinned } from './cpu-pinning';
 import { runWrk } from './run-wrk';
 import { parseWrkOutput, type WrkResult } from './wrk-output';
@@ -322,11 +321,14 @@ interface LongTail extends WrkResult {
   rssAfterStart: number;
   /** The most RSS sampled during the load (every 250 ms). */
   peakRss: number;
-  /** CPU time of the server (every thread) during the load, per answer: it follows the core's speed. */
+  /** CPU time of the server (every thread) during the load, per answer: it follows the machine's speed. */
   cpuMsPerRequest: number;
-  /** The fixed loop's time on the server's core just before the server starts and just after it stops (bench/core-speed.ts). */
-  coreSpeedMs: [number, number];
+  /** Pages only: the same load again on the same server, AGAIN_PAUSE_MS later, from new connections (for information). */
+  again?: WrkResult & { peakRss: number; cpuMsPerRequest: number };
 }
+
+/** Between a long-tail page load and the same load again on the same server. */
+const AGAIN_PAUSE_MS = 3_000;
 
 /** User and system CPU milliseconds of a process, its threads included (/proc/<pid>/stat, ticks of 1/100 s). */
 function cpuMs(pid: number | undefined): number {
@@ -376,41 +378,46 @@ async function measureLongTail(contentDir: string, cacheDir: string, work: strin
       '',
     ].join('\n'),
   );
-  // Before the start and after the stop, never between ready and the load: idle time there would warm the server.
-  const speedBefore = await measureCoreSpeed(0);
   const server = await startBuiltServer(contentDir, cacheDir, {
     env: { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '0' },
     cpu: 0,
     ...(checkout === undefined ? {} : { checkout }),
   });
-  let result: Omit<LongTail, 'coreSpeedMs'>;
+  let result: LongTail;
   try {
     const rssAfterStart = server.memoryMb('VmRSS');
-    const cpuBefore = cpuMs(server.child.pid);
-    let peakRss = rssAfterStart;
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, server.memoryMb('VmRSS'));
-    }, 250);
-    try {
-      const stdout = await runWrk({
-        url: server.url,
-        connections: LONG_TAIL_CONNECTIONS,
-        seconds: LONG_TAIL_SECONDS,
-        answerTimeout: '10s',
-        header: `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
-        script,
-        graceSeconds: 30,
-      });
-      const parsed = parseWrkOutput(stdout);
-      const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? Number.NaN);
-      result = { ...parsed, rssAfterStart, peakRss, cpuMsPerRequest: (cpuMs(server.child.pid) - cpuBefore) / requests };
-    } finally {
-      clearInterval(sampler);
+    /** One wrk run of the script: what wrk measured, the highest RSS meanwhile, the server's CPU per answer. */
+    const load = async () => {
+      const cpuBefore = cpuMs(server.child.pid);
+      let peakRss = server.memoryMb('VmRSS');
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, server.memoryMb('VmRSS'));
+      }, 250);
+      try {
+        const stdout = await runWrk({
+          url: server.url,
+          connections: LONG_TAIL_CONNECTIONS,
+          seconds: LONG_TAIL_SECONDS,
+          answerTimeout: '10s',
+          header: `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
+          script,
+          graceSeconds: 30,
+        });
+        const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? Number.NaN);
+        return { ...parseWrkOutput(stdout), peakRss, cpuMsPerRequest: (cpuMs(server.child.pid) - cpuBefore) / requests };
+      } finally {
+        clearInterval(sampler);
+      }
+    };
+    result = { ...(await load()), rssAfterStart };
+    if (kind === 'pages') {
+      await new Promise((resolve) => setTimeout(resolve, AGAIN_PAUSE_MS));
+      result.again = await load();
     }
   } finally {
     await server.stop();
   }
-  return { ...result, coreSpeedMs: [speedBefore, await measureCoreSpeed(0)] };
+  return result;
 }
 
 const target = (value: number, limit: number, unit: string) =>
@@ -436,10 +443,14 @@ const longTailRows = (name: string, result: LongTail, minimum: number, p99: numb
     `long tail, ${name}: server CPU per answer (all threads)`,
     `${result.cpuMsPerRequest.toFixed(2)} ms, i.e. ${(1000 / result.cpuMsPerRequest).toFixed(0)} req/s of one free core`,
   ],
-  [
-    `long tail, ${name}: core speed before / after the load (fixed loop on CPU 0; lower is faster)`,
-    result.coreSpeedMs.map((ms) => `${ms.toFixed(0)} ms`).join(' / '),
-  ],
+  ...(result.again
+    ? [
+        [
+          `long tail, ${name}, the same load again on the same server (for information: the target's measure is the first load)`,
+          `${result.again.reqPerSec.toFixed(0)} req/s, p50 ${result.again.p50.toFixed(2)} ms / p99 ${result.again.p99.toFixed(2)} ms, RSS peak ${result.again.peakRss.toFixed(0)} MB, CPU ${result.again.cpuMsPerRequest.toFixed(2)} ms an answer`,
+        ],
+      ]
+    : []),
 ];
 
 const loadLine = () =>
@@ -448,7 +459,7 @@ const loadLine = () =>
     .map((load) => load.toFixed(1))
     .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores shared with other work.`;
 const longTailLine = () =>
-  `Long tail (issue 29): wrk (one thread, ${LONG_TAIL_CONNECTIONS} connections, ${LONG_TAIL_SECONDS} s${pinned ? ', on CPU 1, the server on CPU 0' : ''}) asks for two random words of ${LONG_TAIL_WORDS.length} a request, as list pages (page 1 or 2, either order; page cache on) and as the items API's list (every match, newest first), from a fresh built server each, loaded as soon as it answers /readyz (it renders pages of its own before it listens, decision 081, as npm start does): almost every URL is new, so each request searches. RSS sampled every 250 ms. CPU per answer: the server's CPU time (all threads) over the answers wrk counted. Core speed: a fixed loop of ${(CORE_SPEED_ITERATIONS / 1e6).toFixed(0)} million additions timed on CPU 0 just before the server starts and just after it stops (bench/core-speed.ts): this shared machine's speed changes up to twofold within minutes, and every figure of the load, CPU per answer included, follows it; rows compare only with the core speeds beside them.${COMPARED.length > 0 ? ` Compared in the same run, each load right after this checkout's: ${COMPARED.map(({ label, dir }) => `${label} (${dir})`).join(', ')}.` : ''}`;
+  `Long tail (issue 29): wrk (one thread, ${LONG_TAIL_CONNECTIONS} connections, ${LONG_TAIL_SECONDS} s${pinned ? ', on CPU 1, the server on CPU 0' : ''}) asks for two random words of ${LONG_TAIL_WORDS.length} a request, as list pages (page 1 or 2, either order; page cache on) and as the items API's list (every match, newest first), from a fresh built server each, loaded as soon as it answers /readyz (it renders pages of its own before it listens, decision 081, as npm start does): almost every URL is new, so each request searches. RSS sampled every 250 ms. CPU per answer: the server's CPU time (all threads) over the answers wrk counted. It follows this shared machine's speed, which changes up to twofold within minutes while a tight loop's time does not (decision 084): loads compare by it, and only within one run. The page load then runs again on the same server, ${AGAIN_PAUSE_MS / 1000} s later and from new connections, for information: a fresh server's first seconds cost up to twice as much an answer as later ones, while V8 optimises the code a page runs (decision 084), and the second load shows what the same server answers once that is done.${COMPARED.length > 0 ? ` Compared in the same run, each load right after this checkout's: ${COMPARED.map(({ label, dir }) => `${label} (${dir})`).join(', ')}.` : ''}`;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'search-bench-'));
 const cacheDir = path.join(dir, 'cache');
