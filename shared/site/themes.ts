@@ -39,7 +39,8 @@ export const SCRIPTED_CLASS = 'js';
 /**
  * Inline script run in <head> before the first paint, so the stored theme shows without a flash.
  * Generated from THEMES so it cannot drift from resolveTheme. It also quiets the page loads' skipped
- * cross-fades (styles.css's @view-transition), before the page is first shown as `pagereveal` needs.
+ * cross-fades (styles.css's @view-transition), before the page is first shown as `pagereveal` needs,
+ * and those Chromium aborts without handing them to the page.
  */
 export function buildThemeBootScript(): string {
   const table = Object.fromEntries(THEMES.map((theme) => [theme.id, [theme.bsTheme, theme.lbeTheme]]));
@@ -51,6 +52,10 @@ export function buildThemeBootScript(): string {
     // A page load's cross-fade that the browser skips (a second click before it starts, a hidden tab) rejects
     // the promises of its ViewTransition, which no code holds: uncaught errors in the console otherwise.
     `function q(n){var x=n.viewTransition;if(x)[x.ready,x.finished,x.updateCallbackDone].forEach(function(p){if(p)p.catch(function(){})})}` +
-    `addEventListener('pageswap',q);addEventListener('pagereveal',q)})();`
+    `addEventListener('pageswap',q);addEventListener('pagereveal',q);` +
+    // Chromium also aborts a cross-fade it never hands to the page ("Page already revealed": a navigation
+    // while the page is still being shown), so that one is recognised where it surfaces. Nothing else is hidden.
+    `addEventListener('unhandledrejection',function(e){var r=e.reason;` +
+    `if(r&&r.name==='InvalidStateError'&&/^Transition was aborted/.test(r.message))e.preventDefault()})})();`
   );
 }

@@ -254,6 +254,17 @@ describe('navigation', () => {
     // The rule is the browser's own (CSSViewTransitionRule), not an unknown at-rule it dropped.
     expect(await site.page.evaluate(() => 'CSSViewTransitionRule' in window)).toBe(true);
   });
+
+  it('keeps a cross-fade Chromium aborts on its own out of the console, and nothing else', async () => {
+    await site.open(CV);
+    // What Chromium rejects, with no ViewTransition handed to the page, when a navigation starts while the
+    // page is still being shown; the other rejection stands for any error of the site's own.
+    await site.page.evaluate(() => {
+      void Promise.reject(new DOMException('Transition was aborted because of invalid state. Page already revealed', 'InvalidStateError'));
+      void Promise.reject(new DOMException('Invalid state of something else', 'InvalidStateError'));
+    });
+    await expect.poll(() => site.watched.problems).toEqual(['pageerror: Invalid state of something else']);
+  });
 });
 
 describe('themes', () => {

@@ -22,7 +22,7 @@ describe('resolveTheme', () => {
   });
 });
 
-type Listener = (event: { viewTransition: unknown }) => void;
+type Listener = (event: { viewTransition?: unknown; reason?: unknown; preventDefault?: () => void }) => void;
 
 /** Runs the inline boot script against a minimal document and storage; the page's listeners in `listeners`. */
 function runBootScript(stored: string | null, storageThrows = false, listeners = new Map<string, Listener>()) {
@@ -74,5 +74,20 @@ describe('theme boot script', () => {
     } finally {
       process.off('unhandledRejection', record);
     }
+  });
+
+  it('hides only the rejection of a cross-fade Chromium aborts without handing it to the page', () => {
+    const listeners = new Map<string, Listener>();
+    runBootScript(null, false, listeners);
+    const hidden = (reason: unknown) => {
+      let prevented = false;
+      listeners.get('unhandledrejection')!({ reason, preventDefault: () => (prevented = true) });
+      return prevented;
+    };
+    expect(hidden({ name: 'InvalidStateError', message: 'Transition was aborted because of invalid state. Page already revealed' })).toBe(true);
+    expect(hidden({ name: 'InvalidStateError', message: 'Invalid state of something else' })).toBe(false);
+    expect(hidden({ name: 'TypeError', message: 'Transition was aborted because of invalid state' })).toBe(false);
+    expect(hidden(new Error('Transition was aborted because of invalid state'))).toBe(false);
+    expect(hidden(undefined)).toBe(false);
   });
 });
