@@ -11,11 +11,13 @@ import {
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router-dom';
+import { CardMarkupContext, type CardMarkup } from '../../shared/components/card-markup';
 import { PageContextProvider, type PageContext } from '../../shared/page-context';
 import { LANGS, type Lang } from '../../shared/i18n/i18n';
 import { EN_PREFIX } from '../../shared/paths';
 import { parseRequestTarget, readRequestTarget } from '../http/request-target';
 import { COMPRESS_ON_THREAD_BYTES, type ResponseCache } from '../http/response-cache';
+import { createCardMarkup } from './card-markup';
 import type { SiteResources } from './site-resources';
 import type { RenderForWarmUp } from './page-warm-up';
 import { createRequestRouter } from './request-router';
@@ -46,6 +48,7 @@ export function createPageHandler({
   ttlSeconds: number;
 }) {
   const { pageContexts } = site;
+  const cardMarkup = createCardMarkup();
   // One handler per interface language: English pages live under /en, and their links with them.
   const handlers = Object.fromEntries(LANGS.map((lang) => [lang, createStaticHandler(routes, lang === 'fr' ? {} : { basename: EN_PREFIX })])) as Record<
     Lang,
@@ -74,7 +77,7 @@ export function createPageHandler({
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'page loader failed');
     }
     const status = context.statusCode;
-    const html = renderDocument(handler, context, pageContexts[target.lang], { scratch: true });
+    const html = renderDocument(handler, context, pageContexts[target.lang], { scratch: true, cardMarkup });
     // 200 and 404 are kept by every cache for the TTL; anything else (503) is not kept anywhere.
     const kept = status === 200 || status === 404;
     // No await between the render and send, which compresses or copies the reused buffer at once.
@@ -88,7 +91,7 @@ export function createPageHandler({
     const handler = handlers[target.lang];
     const context = await handler.query(new globalThis.Request(`http://localhost${target.url}`));
     if (context instanceof Response) return context.status;
-    renderDocument(handler, context, pageContexts[target.lang], { scratch: true });
+    renderDocument(handler, context, pageContexts[target.lang], { scratch: true, cardMarkup });
     return context.statusCode;
   };
   return Object.assign(renderPage, { renderForWarmUp });
@@ -114,13 +117,15 @@ export function renderDocument(
   handler: StaticHandler,
   context: StaticHandlerContext,
   pageContext: Omit<PageContext, 'now'>,
-  { scratch = false }: { scratch?: boolean } = {},
+  { scratch = false, cardMarkup = null }: { scratch?: boolean; cardMarkup?: CardMarkup | null } = {},
 ): Buffer {
   const page: PageContext = { ...pageContext, now: new Date().toISOString() };
   const router = createRequestRouter(handler, context);
   const html = renderToString(
     <PageContextProvider context={page}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <CardMarkupContext.Provider value={cardMarkup}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </CardMarkupContext.Provider>
     </PageContextProvider>,
   );
   return writeDocument(html, scratch);

@@ -1,11 +1,13 @@
 // The results of the article list: "did you mean", sort links, tag facets, the cards or what to do
 // when nothing matched, and the pages. Server HTML in the page, never hydrated: the article-search
 // island renders this same component in their place when the visitor searches live (decision 068).
+import { useContext } from 'react';
 import type { Lang } from '../i18n/langs';
 import { LIST_PARAMS, writeListQuery } from '../items/list-query';
 import { countPages, type SearchAnswer, type SearchSort } from '../items/search';
 import { localizePath, paths } from '../paths';
 import { ArticleCard } from './article-card';
+import { CardMarkupContext } from './card-markup';
 import { Pagination, type PaginationLabels } from './pagination';
 
 /** Templates with {{query}}; the page's translations, passed down so that the browser needs no i18next. */
@@ -48,6 +50,7 @@ export const toFilter = LIST_PARAMS.f;
 
 export function ArticleResults({ result, lang, labels }: { result: ArticleListResult; lang: Lang; labels: ArticleResultsLabels }) {
   const { filter, sort, page, total, hits, facets, suggestion } = result;
+  const cardMarkup = useContext(CardMarkupContext);
   return (
     <>
       {suggestion && (
@@ -82,11 +85,22 @@ export function ArticleResults({ result, lang, labels }: { result: ArticleListRe
         </nav>
       )}
       {hits.length > 0 ? (
-        <ul className="list-unstyled" data-testid="article-list">
-          {hits.map((hit) => (
-            <ArticleCard key={hit.article.id} article={hit.article} snippet={hit.snippet} lang={lang} tagsLabel={labels.tags} />
-          ))}
-        </ul>
+        cardMarkup ? (
+          // The server's cards as kept markup, the snippet set in: the same HTML as below (tested).
+          <ul
+            className="list-unstyled"
+            data-testid="article-list"
+            dangerouslySetInnerHTML={{
+              __html: hits.map((hit) => cardMarkup({ article: hit.article, snippet: hit.snippet, lang, tagsLabel: labels.tags })).join(''),
+            }}
+          />
+        ) : (
+          <ul className="list-unstyled" data-testid="article-list">
+            {hits.map((hit) => (
+              <ArticleCard key={hit.article.id} article={hit.article} snippet={hit.snippet} lang={lang} tagsLabel={labels.tags} />
+            ))}
+          </ul>
+        )
       ) : filter ? (
         <div className="alert alert-info" data-testid="no-match">
           <p className="mb-1">{fillLabel(labels.noMatch, { query: filter })}</p>

@@ -1,6 +1,7 @@
 // The document's bytes as React renders them, though written into a reused buffer (decision 069), with
-// the site CSS linked, not inlined (decision 078); and a search page's answer: the same body and ETag for the same
-// request, 304 on a matching If-None-Match, its brotli the same bytes as the identity body.
+// the site CSS linked, not inlined (decision 078), the list's cards from kept markup or not (decision
+// 085); and a search page's answer: the same body and ETag for the same request, 304 on a matching
+// If-None-Match, its brotli the same bytes as the identity body.
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ItemsCache } from '../../../server/items/cache';
+import { createCardMarkup } from '../../../server/render/card-markup';
 import { renderDocument } from '../../../server/render/page-handler';
 import { loadSiteResources, type SiteResources } from '../../../server/render/site-resources';
 import { EN_PREFIX } from '../../../shared/paths';
@@ -63,6 +65,10 @@ describe('the document', () => {
     // Into the reused buffer: the same bytes, and a fresh buffer keeps them after the next render.
     expect(renderDocument(handler, context, site.pageContexts[lang], { scratch: true }).equals(reference)).toBe(true);
     expect(made.equals(reference)).toBe(true);
+    // With the list's cards as kept markup (decision 085), made then reused: the same bytes again.
+    const cardMarkup = createCardMarkup();
+    for (let round = 0; round < 2; round += 1)
+      expect(renderDocument(handler, context, site.pageContexts[lang], { cardMarkup }).equals(reference), url).toBe(true);
     const html = made.toString();
     expect(html).toContain(`<link rel="stylesheet" href="${site.pageContexts[lang].assets.css}"/>`);
     expect(html).not.toContain('<style');
