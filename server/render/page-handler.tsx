@@ -24,16 +24,15 @@ import { createRequestRouter } from './request-router';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** A Fetch Request for the static handler, from the parsed target only; aborted when the client goes away. */
-function toFetchRequest(url: string, res: Response): globalThis.Request {
-  const controller = new AbortController();
-  // Only when the client left first: aborting after the answer made a DOMException, with its stack,
-  // for every page (decision 069).
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
+/**
+ * A Fetch Request for the static handler, from the parsed target only. Without an AbortSignal: undici
+ * ties a Request to the signal it is given with a WeakRef, a listener and a FinalizationRegistry entry,
+ * which outlived young collections for every page, and the loaders' reads are shared by the items cache
+ * and go on whoever leaves. A page whose client left meanwhile is not rendered (decision 085).
+ */
+function toFetchRequest(url: string): globalThis.Request {
   // Concatenated, not resolved: a path such as "//x" must stay a path, not become a host.
-  return new globalThis.Request(`http://localhost${url}`, { method: 'GET', signal: controller.signal });
+  return new globalThis.Request(`http://localhost${url}`);
 }
 
 export function createPageHandler({
@@ -62,7 +61,7 @@ export function createPageHandler({
     }
     const target = readRequestTarget(req);
     const handler = handlers[target.lang];
-    const context = await handler.query(toFetchRequest(target.url, res));
+    const context = await handler.query(toFetchRequest(target.url));
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (REDIRECT_STATUSES.has(context.status) && location) {
@@ -89,7 +88,7 @@ export function createPageHandler({
   const renderForWarmUp: RenderForWarmUp = async (raw) => {
     const target = parseRequestTarget(raw);
     const handler = handlers[target.lang];
-    const context = await handler.query(new globalThis.Request(`http://localhost${target.url}`));
+    const context = await handler.query(toFetchRequest(target.url));
     if (context instanceof Response) return context.status;
     renderDocument(handler, context, pageContexts[target.lang], { scratch: true, cardMarkup });
     return context.statusCode;
