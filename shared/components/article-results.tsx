@@ -51,6 +51,14 @@ export const toFilter = LIST_PARAMS.f;
 export function ArticleResults({ result, lang, labels }: { result: ArticleListResult; lang: Lang; labels: ArticleResultsLabels }) {
   const { filter, sort, page, total, hits, facets, suggestion } = result;
   const cardMarkup = useContext(CardMarkupContext);
+  // On the server, the cards as kept markup with each snippet set in: the same HTML as the children (tested).
+  const cards = cardMarkup
+    ? {
+        dangerouslySetInnerHTML: {
+          __html: hits.map((hit) => cardMarkup({ article: hit.article, snippet: hit.snippet, lang, tagsLabel: labels.tags })).join(''),
+        },
+      }
+    : { children: hits.map((hit) => <ArticleCard key={hit.article.id} article={hit.article} snippet={hit.snippet} lang={lang} tagsLabel={labels.tags} />) };
   return (
     <>
       {suggestion && (
@@ -85,22 +93,7 @@ export function ArticleResults({ result, lang, labels }: { result: ArticleListRe
         </nav>
       )}
       {hits.length > 0 ? (
-        cardMarkup ? (
-          // The server's cards as kept markup, the snippet set in: the same HTML as below (tested).
-          <ul
-            className="list-unstyled"
-            data-testid="article-list"
-            dangerouslySetInnerHTML={{
-              __html: hits.map((hit) => cardMarkup({ article: hit.article, snippet: hit.snippet, lang, tagsLabel: labels.tags })).join(''),
-            }}
-          />
-        ) : (
-          <ul className="list-unstyled" data-testid="article-list">
-            {hits.map((hit) => (
-              <ArticleCard key={hit.article.id} article={hit.article} snippet={hit.snippet} lang={lang} tagsLabel={labels.tags} />
-            ))}
-          </ul>
-        )
+        <ul className="list-unstyled" data-testid="article-list" {...cards} />
       ) : filter ? (
         <div className="alert alert-info" data-testid="no-match">
           <p className="mb-1">{fillLabel(labels.noMatch, { query: filter })}</p>
