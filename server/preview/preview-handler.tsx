@@ -9,7 +9,7 @@ import { isValidArticleId, type ItemsReader } from '../../shared/items/items-rea
 import { EN_PREFIX, localizePath, paths } from '../../shared/paths';
 import type { ItemsCache } from '../items/cache';
 import { notFound } from '../middleware/errors';
-import { renderDocument } from '../render/page-handler';
+import { renderDocument, toFetchRequest } from '../render/page-handler';
 import type { SiteResources } from '../render/site-resources';
 import { isPreviewToken } from './preview-token';
 
@@ -62,7 +62,7 @@ export function createPreviewHandler({
       return;
     }
     const handler = createStaticHandler(createRoutes(withPreview(items, id, preview)), lang === 'fr' ? {} : { basename: EN_PREFIX });
-    const context = await handler.query(new globalThis.Request(`http://localhost${localizePath(paths.article(id), lang)}`));
+    const context = await handler.query(toFetchRequest(localizePath(paths.article(id), lang)));
     if (context instanceof Response) {
       next();
       return;

@@ -30,7 +30,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * which outlived young collections for every page, and the loaders' reads are shared by the items cache
  * and go on whoever leaves. A page whose client left meanwhile is not rendered (decision 085).
  */
-function toFetchRequest(url: string): globalThis.Request {
+export function toFetchRequest(url: string): globalThis.Request {
   // Concatenated, not resolved: a path such as "//x" must stay a path, not become a host.
   return new globalThis.Request(`http://localhost${url}`);
 }
@@ -140,7 +140,8 @@ export function writeDocument(html: string, scratch: boolean): Buffer {
     documentScratch = Buffer.allocUnsafeSlow(Math.min(DOCUMENT_SCRATCH_MAX_BYTES, Math.max(most, documentScratch.length * 2)));
   documentScratch.write(DOCTYPE, 0, 'latin1');
   const length = DOCTYPE.length + documentScratch.write(html, DOCTYPE.length);
-  // Within a character of the end: the page may not have fit (past the bound), so it gets its own buffer.
-  if (length > documentScratch.length - 4) return Buffer.from(DOCTYPE + html);
+  // A buffer capped below the page's worst case, written to within a character of its end: the page
+  // may not have fit, so it gets a buffer of its own.
+  if (documentScratch.length < most && length > documentScratch.length - 4) return Buffer.from(DOCTYPE + html);
   return documentScratch.subarray(0, length);
 }

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ItemsCache } from '../../../server/items/cache';
 import { createCardMarkup } from '../../../server/render/card-markup';
-import { renderDocument } from '../../../server/render/page-handler';
+import { renderDocument, toFetchRequest } from '../../../server/render/page-handler';
 import { loadSiteResources, type SiteResources } from '../../../server/render/site-resources';
 import { EN_PREFIX } from '../../../shared/paths';
 import { PageContextProvider, type PageContext } from '../../../shared/page-context';
@@ -57,7 +57,7 @@ describe('the document', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T06:00:00Z'));
     const handler = createStaticHandler(createRoutes(cache), lang === 'fr' ? {} : { basename: EN_PREFIX });
-    const context = await handler.query(new globalThis.Request(`http://localhost${url}`));
+    const context = await handler.query(toFetchRequest(url));
     if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
     const made = renderDocument(handler, context, site.pageContexts[lang]);
     const reference = renderReference(handler, context, site.pageContexts[lang]);
@@ -82,7 +82,7 @@ describe('the document', () => {
     const urls = ['/articles?f=spring', '/articles/spring-batch-oeuvre', '/articles?f=java&sort=date', '/articles/no-such-article', '/articles?f=spring'];
     const pages: string[] = [];
     for (const url of urls) {
-      const context = await handler.query(new globalThis.Request(`http://localhost${url}`));
+      const context = await handler.query(toFetchRequest(url));
       if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
       const made = renderDocument(handler, context, site.pageContexts.fr);
       expect(made.equals(renderReference(handler, context, site.pageContexts.fr)), url).toBe(true);

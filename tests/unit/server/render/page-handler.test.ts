@@ -41,4 +41,13 @@ describe('writeDocument', () => {
     expect(second.buffer).toBe(first.buffer);
     expect(second.toString()).toBe('<!DOCTYPE html><p>other</p>');
   });
+
+  it('keeps in the reused buffer a page that fills it to the last byte, when the buffer was sized for it', () => {
+    // 3 bytes a character, to the bound's last byte: the worst case fits, so no buffer of its own is needed.
+    const full = '漢'.repeat((COMPRESS_ON_THREAD_BYTES - 1 - '<!DOCTYPE html>'.length) / 3);
+    const made = writeDocument(full, true);
+    expect(made.length).toBe(COMPRESS_ON_THREAD_BYTES - 1);
+    expect(made.equals(expected(full))).toBe(true);
+    expect(writeDocument('<p>next</p>', true).buffer).toBe(made.buffer);
+  });
 });
