@@ -1,10 +1,17 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import * as articleCard from '../../../../shared/components/article-card';
 import { ArticleResults, type ArticleListResult, type ArticleResultsLabels } from '../../../../shared/components/article-results';
 import { CardMarkupContext, type CardMarkup } from '../../../../shared/components/card-markup';
 import type { Lang } from '../../../../shared/i18n/langs';
 import type { ArticleSummary } from '../../../../shared/items/types';
 import { createCardMarkup } from '../../../../server/render/card-markup';
+
+// Counted: a card taken from what was kept is not rendered again.
+vi.mock('../../../../shared/components/article-card', async (importOriginal) => {
+  const original = await importOriginal<typeof articleCard>();
+  return { ...original, ArticleCard: vi.fn(original.ArticleCard) };
+});
 
 const labels: ArticleResultsLabels = {
   noMatch: 'Aucun article ne correspond à « {{query}} ».',
@@ -67,6 +74,24 @@ describe('createCardMarkup', () => {
       expect(render(resultOf(articles), lang, cardMarkup)).toBe(reference);
       expect(render(resultOf(articles), lang, cardMarkup)).toBe(reference);
     }
+  });
+
+  it('renders a card once: a second search showing the same articles takes them from what was kept', () => {
+    const cardMarkup = createCardMarkup();
+    vi.mocked(articleCard.ArticleCard).mockClear();
+    render(resultOf(articles), 'fr', cardMarkup);
+    expect(articleCard.ArticleCard).toHaveBeenCalledTimes(articles.length);
+    // Other snippets, in the same cards (the first two have one, the others none).
+    const page = render(
+      resultOf(articles, (at) => (at < 2 ? `autre passage ${at}` : undefined)),
+      'fr',
+      cardMarkup,
+    );
+    expect(articleCard.ArticleCard).toHaveBeenCalledTimes(articles.length);
+    expect(page).toContain('autre passage 1');
+    // Another language is another card.
+    render(resultOf(articles), 'en', cardMarkup);
+    expect(articleCard.ArticleCard).toHaveBeenCalledTimes(2 * articles.length);
   });
 
   it('sets each search its own snippet into a kept card, and keeps a card with no snippet apart', () => {
