@@ -35,7 +35,8 @@ import type { ArticleAids } from '../../../shared/items/article-aids';
 import type { Article } from '../../../shared/items/types';
 import type { ArticleReferences } from './content-references';
 import { readIndexVersion } from './index-version';
-import type { IndexDocument, SearchIndexJson } from './search-index';
+import { SNIPPET_READ_BYTES, type IndexDocument, type SearchIndexJson } from './search-index';
+import { TextStarts } from './text-starts';
 
 /** Changes with what parsing and analysis make of a file (index-version.ts): older entries are then ignored and pruned. */
 const cacheVersion = () => `content-${readIndexVersion()}`;
@@ -277,12 +278,14 @@ export class ContentCache {
     return path.join(this.dir, `${hash}.prepared-${version}.json`);
   }
 
-  /** The plain text snippets are cut from; read on demand so that it never sits in memory. */
+  /** The plain text snippets are cut from; read on demand so that it never sits in memory (only the starts snippets read first are kept, as bytes: decision 086). */
   readText(hash: string): string | undefined {
     return this.readTextStart(hash, Infinity)?.text;
   }
 
   private readonly readBuffer = Buffer.allocUnsafeSlow(READ_BUFFER_BYTES);
+  /** The starts snippets read first, kept as bytes: the same articles keep coming up (decision 086). */
+  private readonly textStarts = new TextStarts(SNIPPET_READ_BYTES);
 
   /**
    * The first `maxBytes` of an article's text (cut before a character that does not fit), and whether
@@ -293,12 +296,20 @@ export class ContentCache {
     const fd = record && this.readerOf(record.pack);
     if (!record || fd === undefined) return undefined;
     const size = Math.min(record.textBytes, maxBytes);
+    const textAt = record.at + HEADER_BYTES + record.entryBytes;
     try {
-      // Decoded into a string at once, so one buffer serves every read that fits: a search's 20 reads no
-      // longer each allocate 6 KB (above the pool's size) for the collector to free.
-      const bytes = size <= this.readBuffer.length ? this.readBuffer : Buffer.allocUnsafe(size);
-      const read = readSync(fd, bytes, 0, size, record.at + HEADER_BYTES + record.entryBytes);
-      if (read !== size) return undefined;
+      let bytes: Buffer | undefined;
+      if (size <= this.textStarts.slotBytes) {
+        // From the kept start, or read whole into it: the first bytes of the text, `size` of them or more.
+        const length = Math.min(record.textBytes, this.textStarts.slotBytes);
+        bytes = this.textStarts.get(hash) ?? this.textStarts.keep(hash, length, (into) => readSync(fd, into, 0, length, textAt));
+        if (bytes === undefined) return undefined;
+      } else {
+        // Decoded into a string at once, so one buffer serves every read that fits: a search's 20 reads no
+        // longer each allocate 6 KB (above the pool's size) for the collector to free.
+        bytes = size <= this.readBuffer.length ? this.readBuffer : Buffer.allocUnsafe(size);
+        if (readSync(fd, bytes, 0, size, textAt) !== size) return undefined;
+      }
       const complete = size === record.textBytes;
       let end = size;
       // A UTF-8 sequence cut short (continuation bytes 10xxxxxx after its lead byte) is left out.

@@ -165,7 +165,7 @@ const NO_TERMS = new Set<string>();
  * the 40 after) and the snippet cut there, as most are; the whole text only when it is not there.
  * 6 KB before: a third of a query's allocation was those texts decoded (decision 075).
  */
-const SNIPPET_READ_BYTES = 2_560;
+export const SNIPPET_READ_BYTES = 2_560;
 /** Characters of the start scanned again with the rest of a text: more than a phrase of the longest query spans. */
 const PHRASE_OVERLAP = 1_000;
 

@@ -72,6 +72,28 @@ describe('ContentCache', () => {
     ]);
   });
 
+  // Decision 086: the starts snippets read are kept; asked again, they are cut as a read would cut them.
+  it('reads a start from its pack once, then cuts it from what it kept, at any length a snippet reads', () => {
+    const folder = makeFolder();
+    const texts = [`${'é'.repeat(3_000)} fin`, 'court', 'jamais lu'];
+    const hashes = texts.map((text) => hashContent(text));
+    const writer = openCache(folder);
+    texts.forEach((text, at) => writeCacheEntry(writer.dir, hashes[at]!, makeEntry(`T${at}`), text));
+    writer.close();
+    const reader = openCache(folder);
+    const [long, short, unread] = hashes as [string, string, string];
+    expect(reader.readTextStart(long, 1_024)).toEqual({ text: 'é'.repeat(511), complete: false });
+    expect(reader.readTextStart(short, 1_024)).toEqual({ text: 'court', complete: true });
+    // The pack loses its bytes: what was kept is still read, the rest is not.
+    for (const pack of packsIn(reader)) truncateSync(path.join(reader.dir, pack), 0);
+    expect(reader.readTextStart(long, 2_560)).toEqual({ text: 'é'.repeat(1_279), complete: false });
+    expect(reader.readTextStart(long, 1_024)).toEqual({ text: 'é'.repeat(511), complete: false });
+    expect(reader.readTextStart(long, 7)).toEqual({ text: 'ééé', complete: false });
+    expect(reader.readText(short)).toBe('court');
+    expect(reader.readText(long)).toBeUndefined();
+    expect(reader.readTextStart(unread, 1_024)).toBeUndefined();
+  });
+
   it('reads the JSON records packs held before decision 063 as absent, and deletes their packs when pruning', async () => {
     const folder = makeFolder();
     const hash = hashContent('# Avant');
