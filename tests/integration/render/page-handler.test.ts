@@ -1,17 +1,13 @@
 // Every page route through HTTP: status, redirects, and the head tags in the HTML the server sends.
 import * as cheerio from 'cheerio';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cvData } from '../../../shared/site/cv-data';
 import { releaseNotes } from '../../../shared/site/release-notes';
 import { owner } from '../../../shared/site/owner';
 import { formatAddress, siteConfig } from '../../../shared/site/site-config';
-import { TEST_SITE_URL, createRecordingLogger, createTestApp, rootDir, type TestApp } from '../../support/test-app';
-import { UPSTREAM_BASE_PATH, sendJson, startFakeUpstream } from '../../support/fake-upstream';
+import { TEST_SITE_URL, createTestApp, rootDir, type TestApp } from '../../support/test-app';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -338,39 +334,5 @@ describe('other methods', () => {
   it('answers HEAD on a page without a body', async () => {
     const response = await request(ctx.app).head(cvPath).expect(200);
     expect(response.text ?? '').toBe('');
-  });
-});
-
-describe('a visitor who leaves while the page loads', () => {
-  it('is no error: nothing is logged as one, and the next visitor gets the page the load brought', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const upstream = await startFakeUpstream(async (_req, res, url) => {
-      if (url.pathname !== `${UPSTREAM_BASE_PATH}/items/42`) return sendJson(res, 200, []);
-      await held;
-      sendJson(res, 200, { id: 42, tit: 'Un article lent', date_m: '2024-01-01', sum: '', ctn: '<p>Corps</p>', lg: 'fr' });
-    });
-    const recorder = createRecordingLogger();
-    const slow = await createTestApp({ ITEMS_SERVICE_URL: upstream.baseUrl }, recorder.logger);
-    const server = createServer(slow.app).listen(0, '127.0.0.1');
-    try {
-      await once(server, 'listening');
-      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
-      socket.on('error', () => undefined);
-      socket.write('GET /articles/42 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-      await vi.waitFor(() => expect(upstream.calls).toContain(`${UPSTREAM_BASE_PATH}/items/42`), { timeout: 5_000, interval: 20 });
-      socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      release();
-      const page = await request(server).get('/articles/42').expect(200);
-      expect(page.text).toContain('Un article lent');
-      // The article was asked for once: the second visitor got what the first one's load brought.
-      expect(upstream.calls.filter((call) => call === `${UPSTREAM_BASE_PATH}/items/42`)).toHaveLength(1);
-      expect(recorder.lines().filter((line) => Number(line.level) >= 50)).toEqual([]);
-    } finally {
-      server.close();
-      await slow.close();
-      await upstream.close();
-    }
   });
 });
