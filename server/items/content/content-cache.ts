@@ -59,7 +59,6 @@ export interface PreparedArticle {
   aids: ArticleAids;
 }
 
-/** The whole loaded state, written when the source closes and read at the next start. */
 /** Characters past Latin-1: a single one makes V8 decode a whole text as a two-byte string. */
 const PAST_LATIN1 = /[\u0100-\uffff]/g;
 
@@ -69,10 +68,11 @@ const PAST_LATIN1 = /[\u0100-\uffff]/g;
  * snapshot is 91 million characters, and 999 "œ" in its summaries made the start that read it hold
  * 176 MB instead of 88 (decision 088).
  */
-export function latin1Json(json: string): string {
+function latin1Json(json: string): string {
   return json.replace(PAST_LATIN1, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** The whole loaded state, written when the source closes and read at the next start. */
 export interface ContentSnapshot<E> {
   version: string;
   entries: E[];

@@ -52,7 +52,6 @@ describe('ContentCache', () => {
     expect(other.readText(hashContent('absent'))).toBeUndefined();
   });
 
-  // Decision 075: the reads share one buffer; each text read is a string of its own.
   // Decision 088: one "œ" made V8 read the whole snapshot as a two-byte string, 88 MB more at 10,000 articles.
   it('writes the snapshot with nothing past Latin-1 unescaped, and a start reads back the same entries and index', async () => {
     const folder = makeFolder();
@@ -76,6 +75,7 @@ describe('ContentCache', () => {
     expect(restored.search({ text: 'oeuvre' }).hits.map((hit) => hit.id)).toEqual(['oeuvre']);
   });
 
+  // Decision 075: the reads share one buffer; each text read is a string of its own.
   it('reads texts and their starts, short and long, each intact whatever was read before or after', () => {
     const folder = makeFolder();
     const texts = [`${'é'.repeat(3_000)} fin`, 'court', `${'mot '.repeat(6_000)}dernier`, 'œuvre '.repeat(500)];
