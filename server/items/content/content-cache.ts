@@ -303,16 +303,18 @@ export class ContentCache {
   /**
    * The first `maxBytes` of an article's text (cut before a character that does not fit), and whether
    * that is all of it: a snippet is most often found near the start, and reading 4 KB costs less than 15.
+   * From `fromByte` on (the start of a character) when given: a snippet past the start is read on a
+   * part at a time, never whole (only the starts are kept).
    */
-  readTextStart(hash: string, maxBytes: number): { text: string; complete: boolean } | undefined {
+  readTextStart(hash: string, maxBytes: number, fromByte = 0): { text: string; complete: boolean } | undefined {
     const record = this.records.get(hash);
     const fd = record && this.readerOf(record.pack);
-    if (!record || fd === undefined) return undefined;
-    const size = Math.min(record.textBytes, maxBytes);
-    const textAt = record.at + HEADER_BYTES + record.entryBytes;
+    if (!record || fd === undefined || fromByte < 0 || fromByte > record.textBytes) return undefined;
+    const size = Math.min(record.textBytes - fromByte, maxBytes);
+    const textAt = record.at + HEADER_BYTES + record.entryBytes + fromByte;
     try {
       let bytes: Buffer | undefined;
-      if (size <= this.textStarts.slotBytes) {
+      if (fromByte === 0 && size <= this.textStarts.slotBytes) {
         // From the kept start, or read whole into it: the first bytes of the text, `size` of them or more.
         const length = Math.min(record.textBytes, this.textStarts.slotBytes);
         bytes = this.textStarts.get(hash) ?? this.textStarts.keep(hash, length, (into) => readSync(fd, into, 0, length, textAt));
@@ -323,7 +325,7 @@ export class ContentCache {
         bytes = size <= this.readBuffer.length ? this.readBuffer : Buffer.allocUnsafe(size);
         if (readSync(fd, bytes, 0, size, textAt) !== size) return undefined;
       }
-      const complete = size === record.textBytes;
+      const complete = fromByte + size === record.textBytes;
       let end = size;
       // A UTF-8 sequence cut short (continuation bytes 10xxxxxx after its lead byte) is left out.
       if (!complete) while (end > 0 && (bytes[end - 1]! & 0xc0) === 0x80) end -= 1;

@@ -47,9 +47,9 @@ export class ContentState {
     this.index = new SearchIndex({
       allVisible: () => this.allVisible(),
       isVisible: (id) => this.isVisible(this.byId.get(id)),
-      textOf: (id, maxBytes = Infinity) => {
+      textOf: (id, maxBytes = Infinity, fromByte = 0) => {
         const entry = this.byId.get(id);
-        const read = entry && cache.readTextStart(entry.hash, maxBytes);
+        const read = entry && cache.readTextStart(entry.hash, maxBytes, fromByte);
         return entry && read ? { ...read, language: entry.language } : undefined;
       },
     });

@@ -151,8 +151,12 @@ export interface SearchIndexOptions {
   isVisible: (id: string) => boolean;
   /** True when no indexed article is hidden now (drafts, future dates): searches then skip the filter. */
   allVisible?: () => boolean;
-  /** Plain text of an article (summary, then body) and its language, for snippets; undefined when unknown. */
-  textOf?: (id: string, maxBytes?: number) => { text: string; language: string; complete?: boolean } | undefined;
+  /**
+   * Plain text of an article (summary, then body) and its language, for snippets; undefined when
+   * unknown. Its first `maxBytes` of UTF-8 (cut before a character that does not fit), or from
+   * `fromByte` on (the start of a character); `complete` is false when the text goes on past them.
+   */
+  textOf?: (id: string, maxBytes?: number, fromByte?: number) => { text: string; language: string; complete?: boolean } | undefined;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -180,6 +184,10 @@ export const tagKey = toTagKey;
 
 const MAX_MARKS = 200;
 const SCAN_CHUNK = 2_000;
+/** A snippet's text past the start is read in parts of this many bytes, then twice, four times as many… (decision 089). */
+const PART_READ_BYTES = 8_192;
+/** Characters read again before the chunk a part is scanned from: the context a snippet shows before its first match (40) and the start of the word ahead. */
+const PART_OVERLAP = 80;
 
 // Snippets fold the same few thousand words again and again: each is folded once.
 const FOLD_MEMO_LIMIT = 50_000;
@@ -1436,22 +1444,56 @@ export class SearchIndex {
       const snippet = start && this.cutSnippet(start.text, start.complete !== false, start.language, NO_TERMS);
       if (typeof snippet === 'string' || !start) return snippet as string | undefined;
     }
-    // The start of the text first: where most snippets are; the whole text only when it is not there.
+    // The start of the text first: where most snippets are.
     const start = this.options.textOf?.(id, SNIPPET_READ_BYTES);
     if (!start) return undefined;
     const snippet = this.cutSnippet(start.text, start.complete !== false, start.language, terms);
     if (typeof snippet === 'string') return snippet;
-    const whole = this.options.textOf?.(id);
-    // The chunks the start showed to have no word are not scanned again.
-    const cut = whole && this.cutSnippet(whole.text, true, whole.language, terms, snippet);
-    return typeof cut === 'string' ? cut : undefined;
+    const past = this.snippetPastStart(id, start.text, start.language, terms, snippet);
+    if (past !== undefined) return past;
+    // No matched word in the text after all (its other fields matched): its start, as for those.
+    const plain = this.cutSnippet(start.text, false, start.language, NO_TERMS);
+    return typeof plain === 'string' ? plain : undefined;
   }
 
   /**
-   * The snippet of a text, scanned from the chunk `firstChunk`; when `text` is only the start of it and
-   * the snippet may lie beyond, the chunk the whole text is to be scanned from (those before hold no word).
+   * The snippet of a text whose start holds no matched word before the chunk at `resume`: the rest is
+   * read on a part at a time, from a little before that chunk, each part twice the last, until the
+   * snippet is found or the text ends. Most are found in the first part, where the whole text was read
+   * and decoded (decision 089). The same snippet as cut from the whole text; undefined when no part
+   * holds a matched word.
    */
-  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>, firstChunk = 0): string | number {
+  private snippetPastStart(id: string, startText: string, language: string, terms: Set<string>, resume: number): string | undefined {
+    let text = startText;
+    // Where `text` begins in the whole text: in characters, and in bytes.
+    let base = 0;
+    let baseByte = 0;
+    for (let part = 0; ; part += 1) {
+      // From a little before the chunk: the context before a match, and the word ahead of the chunk's first.
+      let keep = Math.max(0, resume - base - PART_OVERLAP);
+      // Never between the two halves of a character outside the BMP (an emoji): its bytes start before.
+      if (keep > 0 && (text.charCodeAt(keep - 1) & 0xfc00) === 0xd800) keep -= 1;
+      const fromByte = baseByte + Buffer.byteLength(text.slice(0, keep));
+      const next = this.options.textOf?.(id, PART_READ_BYTES << Math.min(part, 4), fromByte);
+      if (!next) return undefined;
+      base += keep;
+      baseByte = fromByte;
+      text = next.text;
+      const complete = next.complete !== false;
+      const cut = this.cutSnippet(text, complete, language, terms, resume - base, base);
+      // Without a mark (the text's '<' are all escaped), the last part's snippet is only its start.
+      if (typeof cut === 'string') return cut.includes('<mark>') ? cut : undefined;
+      if (complete) return undefined;
+      resume = base + cut;
+    }
+  }
+
+  /**
+   * The snippet of a text, scanned from the chunk `firstChunk`; when `text` ends before the whole text
+   * does and the snippet may lie beyond, the chunk to scan from in more of it (those before hold no
+   * word). `base`: where `text` begins in the whole text, which a snippet cut past its start shows.
+   */
+  private cutSnippet(text: string, complete: boolean, textLanguage: string, terms: Set<string>, firstChunk = 0, base = 0): string | number {
     const language: StemLanguage = stemLanguageOf(textLanguage);
     // Candidate words start like a matched term; each is confirmed by its own stem.
     const termList = [...terms];
@@ -1510,7 +1552,7 @@ export class SearchIndex {
     if (!complete && from + SNIPPET_LENGTH >= text.length) return Math.max(firstChunk, chunk - SCAN_CHUNK);
     let to = Math.min(text.length, from + SNIPPET_LENGTH);
     if (to < text.length) to = text.lastIndexOf(' ', to) > from + SNIPPET_LENGTH / 2 ? text.lastIndexOf(' ', to) : to;
-    let html = from > 0 ? '…' : '';
+    let html = base + from > 0 ? '…' : '';
     let at = from;
     for (const mark of marks) {
       if (mark.start < from || mark.end > to) continue;

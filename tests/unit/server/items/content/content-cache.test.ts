@@ -118,6 +118,27 @@ describe('ContentCache', () => {
     expect(reader.readTextStart(unread, 1_024)).toBeUndefined();
   });
 
+  // A snippet past the start reads on from a byte, a part at a time (search-index.ts, snippetPastStart).
+  it('reads a part of a text from a byte on, cut before a character that does not fit, and says when it ends', () => {
+    const folder = makeFolder();
+    const text = `${'é'.repeat(3_000)} fin 🚀`;
+    const hash = hashContent(text);
+    const writer = openCache(folder);
+    writeCacheEntry(writer.dir, hash, makeEntry('T'), text);
+    writer.close();
+    const reader = openCache(folder);
+    expect(reader.readTextStart(hash, 1_025, 2_000)).toEqual({ text: 'é'.repeat(512), complete: false });
+    expect(reader.readTextStart(hash, 10_000, 5_000)).toEqual({ text: `${'é'.repeat(500)} fin 🚀`, complete: true });
+    expect(reader.readTextStart(hash, 7, 6_000)).toEqual({ text: ' fin ', complete: false });
+    expect(reader.readTextStart(hash, 100, Buffer.byteLength(text))).toEqual({ text: '', complete: true });
+    expect(reader.readTextStart(hash, 100, Buffer.byteLength(text) + 1)).toBeUndefined();
+    // The kept start serves only reads from the first byte: a part past it is read from the pack.
+    expect(reader.readTextStart(hash, 2_560)?.text).toBe('é'.repeat(1_279));
+    for (const pack of packsIn(reader)) truncateSync(path.join(reader.dir, pack), 0);
+    expect(reader.readTextStart(hash, 1_024)).toEqual({ text: 'é'.repeat(511), complete: false });
+    expect(reader.readTextStart(hash, 1_024, 2)).toBeUndefined();
+  });
+
   it('reads the JSON records packs held before decision 063 as absent, and deletes their packs when pruning', async () => {
     const folder = makeFolder();
     const hash = hashContent('# Avant');

@@ -385,6 +385,54 @@ describe('search index: what a result shows', () => {
     expect(long.search({ text: '"mot collector"' }).total).toBe(0);
   });
 
+  // The text is read as the content cache reads it (UTF-8 bytes, a character never cut): its start, then
+  // part after part from a given byte. Each snippet must be the one cut from the whole text at once.
+  it('cuts the same snippet from parts read on as from the whole text, wherever the words are', () => {
+    const random = createSeededRandom(29);
+    const fillers = ['été', 'l’œuvre', 'naïve', 'façade', 'données', 'cœur', 'mot', 'texte', 'ß', 'déjà', '🚀', 'Ελλάδα', 'fin.'];
+    const targets = ['serveur', 'kafka', 'requête'];
+    const byteReader = (body: string) => {
+      const bytes = Buffer.from(body);
+      return (_id: string, maxBytes = Infinity, fromByte = 0) => {
+        const size = Math.min(bytes.length - fromByte, maxBytes);
+        const complete = fromByte + size === bytes.length;
+        let end = fromByte + size;
+        if (!complete) while (end > fromByte && (bytes[end - 1]! & 0xc0) === 0x80) end -= 1;
+        if (!complete && end > fromByte && bytes[end - 1]! >= 0xc0) end -= 1;
+        return { text: bytes.toString('utf8', fromByte, end), language: 'fr', complete };
+      };
+    };
+    let past = 0;
+    for (let round = 0; round < 60; round += 1) {
+      const words: string[] = [];
+      const length = 300 + random(4_000);
+      for (let at = 0; at < length; at += 1) words.push(fillers[random(fillers.length)]!);
+      // One to four matched words, anywhere (some at the very start, some in the last chunk, some close together).
+      const marks = 1 + random(4);
+      const place = random(length);
+      for (let at = 0; at < marks; at += 1) words[Math.min(length - 1, place + random(30))] = targets[random(targets.length)]!;
+      const body = words.join(' ');
+      const build = (textOf: ReturnType<typeof byteReader>) => {
+        const index = new SearchIndex({ isVisible: () => true, textOf });
+        index.set(buildIndexDocument('long', 0, 'fr', { title: 'T', tags: [], headings: '', summary: '', body, code: '' }));
+        return index;
+      };
+      // One round in five, the text read holds none of the words the index found (matched elsewhere):
+      // the snippet is then the start of the text, not the start of the last part read.
+      const read = byteReader(round % 5 === 4 ? body.replace(/serveur|kafka|requête/g, 'mot') : body);
+      const whole = build((id) => read(id));
+      const parts = build(read);
+      for (const text of ['serveur', 'kafka requête', 'serveur OR kafka']) {
+        const expected = whole.search({ text }).hits[0]?.snippet;
+        expect(parts.search({ text }).hits[0]?.snippet, `round ${round}, "${text}"`).toBe(expected);
+      }
+      const first = Math.min(...targets.map((target) => body.indexOf(target)).filter((at) => at >= 0));
+      if (Buffer.byteLength(body.slice(0, first)) > 2_560) past += 1;
+    }
+    // Most rounds put their words past the start the content cache keeps, where parts are read.
+    expect(past).toBeGreaterThan(30);
+  });
+
   it('suggests the closest query when nothing is found, only when it finds something', () => {
     expect(index.search({ text: 'sxrvxur' }).total).toBe(0);
     expect(index.search({ text: 'sxrvxur' }).suggestion).toBe('serveur');
