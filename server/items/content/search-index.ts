@@ -1459,9 +1459,9 @@ export class SearchIndex {
   /**
    * The snippet of a text whose start holds no matched word before the chunk at `resume`: the rest is
    * read on a part at a time, from a little before that chunk, each part twice the last, until the
-   * snippet is found or the text ends. Most are found in the first part, where the whole text was read
-   * and decoded (decision 089). The same snippet as cut from the whole text; undefined when no part
-   * holds a matched word.
+   * snippet is found or the text ends. Most are found in the first part; the whole text used to be read
+   * and decoded for them (decision 089). The same snippet as cut from the whole text; undefined when no
+   * part holds a matched word.
    */
   private snippetPastStart(id: string, startText: string, language: string, terms: Set<string>, resume: number): string | undefined {
     let text = startText;
