@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContentCache } from '../../../../../server/items/content/content-cache';
 import { createContentSource, type ContentSource } from '../../../../../server/items/content/content-source';
 import { prepareArticle } from '../../../../../server/html/prepare-article';
 import { readArticleAids } from '../../../../../shared/items/article-aids';
@@ -139,6 +140,29 @@ describe('search through the source', () => {
       { tag: 'Cache', count: 1 },
       { tag: 'HTTP', count: 1 },
     ]);
+  });
+});
+
+describe('search through the source: a long text', () => {
+  // Decision 089: past the start it keeps, the source reads the text on from a byte, through the disk cache.
+  it('cuts the snippet of a word deep in a long article from the text around it', async () => {
+    const before = Array.from({ length: 1_200 }, (_, at) => `L’été ${at} du cœur.`).join(' ');
+    const after = Array.from({ length: 300 }, (_, at) => `Après ${at}.`).join(' ');
+    await put('long', {}, `${before} Enfin le mot ornithorynque arrive ici. ${after}`);
+    const source = await open();
+    expect(Buffer.byteLength(before)).toBeGreaterThan(3 * 8_192);
+    const reads = vi.spyOn(ContentCache.prototype, 'readTextStart');
+    const snippet = (await source.search({ text: 'ornithorynque' })).hits[0]?.snippet ?? '';
+    expect(snippet).toMatch(/^…/);
+    expect(snippet).toContain('du cœur. Enfin le mot <mark>ornithorynque</mark> arrive ici. Après 0.');
+    // Read on from bytes past the start, never the whole text at once.
+    const parts = reads.mock.calls.filter(([, , fromByte]) => (fromByte ?? 0) > 0);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(reads.mock.calls.filter(([, maxBytes]) => maxBytes === Infinity)).toEqual([]);
+    const found = reads.mock.results.findIndex((result) => result.value?.text.includes('ornithorynque'));
+    // The part that holds it begins past the first two parts (8 and 16 KB), near the word.
+    expect(reads.mock.calls[found]?.[2]).toBeGreaterThan(16_384);
+    reads.mockRestore();
   });
 });
 
